@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# ltoguard: a GCC plugin that keeps asm-, export- and section-referenced
+# symbols alive and global through link-time optimization.
+#
+#   make                 build plugin/ltoguard.so for $(CC) (default gcc)
+#   make CC=gcc-11       the same for gcc 11
+#   make check           unit tests, integration tests and kernel fixtures
+#   make check-all       make check for gcc 12 and gcc 11 (what CI runs)
+#   make demo            LTO-build the kernel fixtures with the plugin and
+#                        print its report
+#   make install         install into the compiler's plugin directory
+#                        (honours DESTDIR), so -fplugin=ltoguard works
+#   make deps            install Debian 12 packages needed for all of this
+
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+# The plugin is C++ for GCC's headers: use the g++ of the same release.
+ifeq ($(origin CXX),default)
+CXX := $(subst gcc,g++,$(CC))
+endif
+
+GCC_MAJOR := $(shell $(CC) -dumpversion 2>/dev/null | cut -d. -f1)
+PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin 2>/dev/null)
+BUILD := build/gcc-$(GCC_MAJOR)
+PLUGIN := $(BUILD)/ltoguard.so
+
+NO_PLUGIN_GOALS := clean deps unit
+ifneq ($(filter-out $(NO_PLUGIN_GOALS),$(or $(MAKECMDGOALS),all)),)
+ifeq ($(wildcard $(PLUGIN_DIR)/include/gcc-plugin.h),)
+$(error ltoguard: no GCC plugin headers for $(CC): install them with apt-get install gcc-$(GCC_MAJOR)-plugin-dev)
+endif
+endif
+
+LIB_SRCS := plugin/lib/asmlex.c plugin/lib/keeplist.c plugin/lib/names.c \
+	    plugin/lib/options.c plugin/lib/report.c
+GLUE_SRCS := plugin/ltoguard.c plugin/core.c plugin/detect-asm.c \
+	     plugin/detect-export.c plugin/detect-section.c \
+	     plugin/detect-keeplist.c
+HEADERS := $(wildcard include/*.h)
+
+WARN := -Wall -Wextra -Wno-unused-parameter
+LIB_CFLAGS := -std=c99 -O2 -g $(WARN) -pedantic -Iinclude
+# As the kernel builds scripts/gcc-plugins: C-style sources compiled as C++.
+GLUE_CXXFLAGS := -x c++ -std=gnu++14 -O2 -g $(WARN) -Wno-missing-field-initializers \
+	-fno-rtti -fno-exceptions -fasynchronous-unwind-tables \
+	-fPIC -fvisibility=hidden -Iinclude -I$(PLUGIN_DIR)/include
+
+LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRCS))
+PIC_LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
+GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
+
+.PHONY: all check check-all unit demo install clean deps FORCE
+.DELETE_ON_ERROR:
+
+all: plugin/ltoguard.so
+
+# plugin/ltoguard.so is the last build, for whichever $(CC) that was.
+plugin/ltoguard.so: $(PLUGIN) FORCE
+	@cmp -s $< $@ || cp $< $@
+
+$(PLUGIN): $(GLUE_OBJS) $(PIC_LIB_OBJS)
+	$(CXX) -shared -o $@ $^
+
+$(BUILD)/%.o: plugin/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CXX) $(GLUE_CXXFLAGS) -c -o $@ $<
+
+$(BUILD)/pic/%.o: plugin/lib/%.c include/ltoguard.h
+	@mkdir -p $(@D)
+	$(CC) $(LIB_CFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
+
+$(BUILD)/lib/%.o: plugin/lib/%.c include/ltoguard.h
+	@mkdir -p $(@D)
+	$(CC) $(LIB_CFLAGS) -c -o $@ $<
+
+# ---------------------------------------------------------------- tests
+
+UNIT_TESTS := asmlex keeplist options report names
+UNIT_BINS := $(patsubst %,$(BUILD)/unit/test-%,$(UNIT_TESTS))
+
+$(BUILD)/unit/test-%: tests/unit/test-%.c $(LIB_OBJS) tests/unit/unit.h
+	@mkdir -p $(@D)
+	$(CC) $(LIB_CFLAGS) -std=gnu99 -o $@ $< $(LIB_OBJS) -lcmocka
+
+unit: $(UNIT_BINS)
+
+check: $(PLUGIN) $(UNIT_BINS)
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) \
+		UNIT_BINS="$(abspath $(UNIT_BINS))" tests/run-tests.sh
+
+check-all:
+	@tests/check-all.sh
+
+demo: $(PLUGIN)
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) tests/demo.sh
+
+install: $(PLUGIN)
+	install -D -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/ltoguard.so
+
+deps:
+	apt-get update
+	apt-get install -y --no-install-recommends make gcc g++ gcc-12-plugin-dev \
+		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
+		gcc-11-multilib libcmocka-dev binutils libc6-dev
+
+clean:
+	rm -rf build plugin/ltoguard.so
+
+FORCE:

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ltoguard-gcc.h: the one place that knows GCC versions.
+ *
+ * Modelled on the kernel's scripts/gcc-plugins/gcc-common.h: every GCC
+ * header the plugin needs, in the order GCC requires, and a shim for each
+ * interface that differs between the GCC releases ltoguard supports
+ * (11 and 12; both checked in CI with `make check CC=gcc-11`).
+ */
+#ifndef LTOGUARD_GCC_H
+#define LTOGUARD_GCC_H
+
+#include "bversion.h"
+#if BUILDING_GCC_VERSION < 11000
+#error "ltoguard needs GCC 11 or later"
+#endif
+
+#include "gcc-plugin.h"
+#include "config.h"
+#include "system.h"
+#include "coretypes.h"
+#include "tm.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "cgraph.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "diagnostic-core.h"
+#include "hash-map.h"
+#include "hash-set.h"
+#include "toplev.h"
+#include "flags.h"
+#include "output.h"
+#include "target.h"
+#include "calls.h"
+
+#define LG_GCC_MAJOR (BUILDING_GCC_VERSION / 1000)
+
+/* Pass methods are overridden the same way in 11 and 12. */
+#define LG_OVERRIDE override
+
+#ifndef __visible
+#define __visible __attribute__((visibility("default")))
+#endif
+
+/*
+ * The assembler name of DECL as the assembler sees it: GCC marks names set
+ * by asm("label") with a leading '*' (varasm.cc, set_user_assembler_name).
+ */
+static inline const char *lg_decl_asm_name(tree decl)
+{
+	const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
+
+	return name[0] == '*' ? name + 1 : name;
+}
+
+#endif /* LTOGUARD_GCC_H */

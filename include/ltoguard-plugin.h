@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Declarations shared by the plugin's GCC glue: the core that applies
+ * decisions and the detectors that find what must survive LTO.
+ * Include after ltoguard-gcc.h.
+ */
+#ifndef LTOGUARD_PLUGIN_H
+#define LTOGUARD_PLUGIN_H
+
+#include "ltoguard.h"
+
+/* Where the plugin runs: cc1 writing IR, or lto1 in WPA. */
+enum lg_stage { LG_STAGE_CC1, LG_STAGE_WPA };
+
+extern struct lg_options lg_opts;
+extern enum lg_stage lg_stage;
+
+/*
+ * Why a symbol must survive the LTO link.  REASON is one of "export",
+ * "export-gpl", "asm", "section", "keep-list"; DETAIL says where the
+ * reference is ("toplevel asm in foo.c:3, section ___ksymtab+frob").
+ */
+struct lg_why {
+	const char *reason;
+	const char *detail;
+};
+
+/* core.c */
+
+/*
+ * A public definition referenced from outside the IR: keep it and keep it
+ * global under its own name (attribute externally_visible and used, which
+ * ipa-visibility.cc honours in cgraph_externally_visible_p and which are
+ * streamed into the LTO IR).  Returns true if anything changed.
+ */
+bool lg_keep_visible(symtab_node *node, const struct lg_why *why);
+
+/*
+ * A static definition that asm text names.  LTO renames such statics when
+ * another file has one of the same name (lto-partition.cc, rename_statics)
+ * and leaves them local to their partition while all toplevel asm goes to
+ * the first one.  In cc1 give it a name no other file can have, make it a
+ * hidden global (what LTO's own promote_symbol does) and mark it
+ * unique_name so LTO never renames it.  Returns the new assembler name, or
+ * NULL if the static was left alone (not compiling for LTO).
+ */
+const char *lg_keep_static_for_asm(symtab_node *node, const struct lg_why *why);
+
+/* A static named by a keep list: keep it under its name. */
+bool lg_keep_static(symtab_node *node, const struct lg_why *why);
+
+/* What a static was renamed to by lg_keep_static_for_asm, or NULL. */
+const char *lg_renamed(const char *old_name);
+
+/* The definition the assembler name NAME refers to here, or NULL. */
+symtab_node *lg_lookup_definition(const char *name);
+
+/* Record a warning-worthy fact for the report without changing anything. */
+void lg_report_note(symtab_node *node, const char *action,
+		    const struct lg_why *why);
+
+/* Write the report (if asked for); called once at PLUGIN_FINISH. */
+void lg_report_finish(void);
+
+/* "file:line" of LOC, in GC memory. */
+const char *lg_loc_string(location_t loc);
+
+/* Detectors: one file each. */
+void lg_detect_asm(void);		/* detect-asm.c */
+void lg_detect_exports(void);		/* detect-export.c */
+void lg_detect_sections(void);		/* detect-section.c */
+void lg_detect_keeplist(void);		/* detect-keeplist.c */
+bool lg_keeplist_load(void);		/* detect-keeplist.c, at plugin_init */
+
+#endif /* LTOGUARD_PLUGIN_H */

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ltoguard: declarations shared by the GCC plugin and its GCC-free parts.
+ *
+ * Everything declared here is plain C99 and needs no GCC header: the GNU as
+ * lexer, option parsing, the keep-list reader and the report writer.  The
+ * plugin glue (compiled as C++) calls them; tests/unit and tests/fuzz build
+ * them on their own.
+ */
+#ifndef LTOGUARD_H
+#define LTOGUARD_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* GNU as (AT&T x86) lexer: asmlex.c                                   */
+/* ------------------------------------------------------------------ */
+
+/* What a symbol name in asm text is doing there. */
+enum lg_asm_role {
+	LG_ASM_USE,	/* used in an operand or data expression: a reference */
+	LG_ASM_DEFINE,	/* defined by the text: "name:", ".set name,", ".comm name" */
+	LG_ASM_DECLARE	/* only named by .globl/.weak/.type/.size/...: no reference */
+};
+
+struct lg_asm_sym {
+	const char *name;	/* points into the scanned text, not NUL-terminated */
+	size_t len;
+	size_t offset;		/* byte offset of name in the text */
+	unsigned line;		/* 1-based line within the text */
+	enum lg_asm_role role;
+	const char *section;	/* section in force, NUL-terminated; "" if unknown */
+};
+
+/* Flags for lg_asm_scan. */
+#define LG_ASM_EXTENDED 1u	/* GCC extended asm: %0, %[x], %%, %=, {a|b} */
+
+typedef void (*lg_asm_sym_fn)(const struct lg_asm_sym *sym, void *ctx);
+
+/*
+ * Scan LEN bytes of assembler TEXT and call FN for every symbol name in it.
+ * Comments, strings, registers, directives, mnemonics, numeric and .L local
+ * labels, operand placeholders and relocation suffixes (@PLT) are not
+ * symbols.  Never reads past LEN, never fails: malformed text is skipped.
+ */
+void lg_asm_scan(const char *text, size_t len, unsigned flags,
+		 lg_asm_sym_fn fn, void *ctx);
+
+/* ------------------------------------------------------------------ */
+/* Plugin arguments: options.c                                         */
+/* ------------------------------------------------------------------ */
+
+#define LG_MAX_KEEP_FILES 16
+
+struct lg_options {
+	const char *report;		/* -fplugin-arg-ltoguard-report=FILE */
+	const char *keep[LG_MAX_KEEP_FILES];	/* -fplugin-arg-ltoguard-keep=FILE */
+	int nkeep;
+	int verbose;			/* -fplugin-arg-ltoguard-verbose */
+};
+
+/*
+ * Apply one -fplugin-arg-ltoguard-KEY[=VALUE].  VALUE is NULL when no '='
+ * was given.  Returns NULL on success, else a message (static storage)
+ * that names what was wrong; the caller reports it as an error.
+ */
+const char *lg_option_apply(struct lg_options *opts, const char *key,
+			    const char *value);
+
+/* ------------------------------------------------------------------ */
+/* Keep-list files: keeplist.c                                         */
+/* ------------------------------------------------------------------ */
+
+typedef void (*lg_keep_fn)(const char *name, unsigned line, void *ctx);
+
+/*
+ * Parse a keep list: one symbol name per line, '#' starts a comment, blank
+ * lines are ignored.  Calls FN with each name (NUL-terminated, valid only
+ * during the call).  Returns 0, or the 1-based number of the first bad
+ * line (a line with more than one word or a character no symbol has).
+ */
+unsigned lg_keep_parse(const char *text, size_t len, lg_keep_fn fn, void *ctx);
+
+/*
+ * Read a whole file into a malloc'd, NUL-terminated buffer.  Returns NULL
+ * (errno set) if it cannot be read.  *LEN receives its length.
+ */
+char *lg_read_file(const char *path, size_t *len);
+
+/* ------------------------------------------------------------------ */
+/* Report: report.c                                                    */
+/* ------------------------------------------------------------------ */
+
+struct lg_decision {
+	const char *symbol;	/* assembler name after the decision */
+	const char *kind;	/* "function" or "variable" */
+	const char *action;	/* "made-visible", "kept", "renamed", "noinline" */
+	const char *reason;	/* "export", "asm", "section", "keep-list", ... */
+	const char *detail;	/* where the reference is, or why */
+	const char *defined;	/* file:line of the definition */
+};
+
+struct lg_report;
+
+struct lg_report *lg_report_new(void);
+/* Copies every string of D. */
+void lg_report_add(struct lg_report *r, const struct lg_decision *d);
+size_t lg_report_count(const struct lg_report *r);
+/*
+ * Format all decisions, sorted and without duplicates, one line each:
+ *   ltoguard<TAB>symbol<TAB>kind<TAB>action<TAB>reason<TAB>detail<TAB>defined
+ * Returns a malloc'd NUL-terminated buffer; *LEN gets its length.
+ */
+char *lg_report_format(const struct lg_report *r, size_t *len);
+/*
+ * Append the formatted report to PATH with one write(2) under an exclusive
+ * flock, so that parallel compilers never tear or lose a line.  Returns 0 or
+ * an errno value.
+ */
+int lg_report_append(const struct lg_report *r, const char *path);
+/* Open PATH for appending (creating it) and close it again: 0 or errno. */
+int lg_report_probe(const char *path);
+void lg_report_free(struct lg_report *r);
+
+/* ------------------------------------------------------------------ */
+/* Small helpers: names.c                                              */
+/* ------------------------------------------------------------------ */
+
+/* Is C a character of a GNU as symbol name (after the first)? */
+int lg_is_symchar(int c);
+/* Could C start a GNU as symbol name? */
+int lg_is_symstart(int c);
+/* 32-bit FNV-1a of S, for suffixes that must not differ between runs. */
+unsigned long lg_hash32(const char *s);
+
+/*
+ * Export tables of the kernel.  If SECTION is a section the kernel's
+ * EXPORT_SYMBOL shapes write to, return the kind of export it records
+ * ("export", "export-gpl", ...); else NULL.
+ */
+const char *lg_export_section_kind(const char *section);
+
+/*
+ * Does a definition in explicit section SECTION belong to a table that
+ * only a linker script or __start_/__stop_ symbols walk?  See names.c.
+ */
+int lg_is_table_section(const char *section, int is_function);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LTOGUARD_H */

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The core: applies the detectors' decisions to GCC's symbol table and
+ * records each one for the report and the verbose notes.
+ *
+ * What keeps a symbol through LTO is decided in gcc/ipa-visibility.cc:
+ * cgraph_externally_visible_p and varpool_node::externally_visible_p keep a
+ * public definition global when it has DECL_PRESERVE_P (attribute used) or
+ * attribute externally_visible.  Both live on the decl and are streamed
+ * into the LTO IR (lto-streamer-out.cc), unlike node->externally_visible
+ * and node->force_output, which WPA recomputes.  So the core only ever
+ * changes the decl.
+ */
+#include "ltoguard-gcc.h"
+#include "ltoguard-plugin.h"
+
+static struct lg_report *report;
+static hash_map<nofree_string_hash, const char *> *renames;
+
+const char *lg_loc_string(location_t loc)
+{
+	expanded_location x = expand_location(loc);
+	char buf[64];
+
+	if (!x.file)
+		return "-";
+	snprintf(buf, sizeof(buf), ":%d", x.line);
+	return ggc_strdup(concat(x.file, buf, NULL));
+}
+
+static const char *kind_of(symtab_node *node)
+{
+	return is_a<cgraph_node *>(node) ? "function" : "variable";
+}
+
+static void record(symtab_node *node, const char *action,
+		   const struct lg_why *why)
+{
+	struct lg_decision d;
+
+	d.symbol = lg_decl_asm_name(node->decl);
+	d.kind = kind_of(node);
+	d.action = action;
+	d.reason = why->reason;
+	d.detail = why->detail;
+	d.defined = lg_loc_string(DECL_SOURCE_LOCATION(node->decl));
+	if (!report)
+		report = lg_report_new();
+	lg_report_add(report, &d);
+	if (lg_opts.verbose)
+		inform(DECL_SOURCE_LOCATION(node->decl),
+		       "ltoguard: %s %qs %s: %s (%s)", d.kind, d.symbol,
+		       action, why->reason, why->detail);
+}
+
+void lg_report_note(symtab_node *node, const char *action,
+		    const struct lg_why *why)
+{
+	record(node, action, why);
+}
+
+static bool has_attr(tree decl, const char *name)
+{
+	return lookup_attribute(name, DECL_ATTRIBUTES(decl)) != NULL_TREE;
+}
+
+static void add_attr(tree decl, const char *name)
+{
+	if (!has_attr(decl, name))
+		DECL_ATTRIBUTES(decl) = tree_cons(get_identifier(name), NULL_TREE,
+						  DECL_ATTRIBUTES(decl));
+}
+
+symtab_node *lg_lookup_definition(const char *name)
+{
+	symtab_node *node;
+
+	for (node = symtab_node::get_for_asmname(get_identifier(name)); node;
+	     node = node->next_sharing_asm_name) {
+		if (node->definition && !DECL_EXTERNAL(node->decl))
+			return node;
+	}
+	return NULL;
+}
+
+bool lg_keep_visible(symtab_node *node, const struct lg_why *why)
+{
+	tree decl = node->decl;
+
+	if (!TREE_PUBLIC(decl))
+		return false;
+	if (DECL_PRESERVE_P(decl) && has_attr(decl, "externally_visible"))
+		return false;	/* already safe, e.g. __visible __used */
+	DECL_PRESERVE_P(decl) = 1;
+	add_attr(decl, "externally_visible");
+	record(node, "made-visible", why);
+	return true;
+}
+
+bool lg_keep_static(symtab_node *node, const struct lg_why *why)
+{
+	if (TREE_PUBLIC(node->decl) || DECL_PRESERVE_P(node->decl))
+		return false;
+	DECL_PRESERVE_P(node->decl) = 1;
+	record(node, "kept", why);
+	return true;
+}
+
+const char *lg_renamed(const char *old_name)
+{
+	const char **found;
+
+	if (!renames)
+		return NULL;
+	found = renames->get(old_name);
+	return found ? *found : NULL;
+}
+
+/*
+ * A name no other translation unit can have: NAME.ltoguard.HASH, where
+ * HASH is taken from the main input file's name, so that it is the same
+ * in every build of the same tree (reproducible builds, same report).
+ * Dots keep it out of the C namespace, as GCC's own .lto_priv.N does.
+ */
+static tree unique_name_for(const char *name)
+{
+	char suffix[32];
+
+	snprintf(suffix, sizeof(suffix), ".ltoguard.%08lx",
+		 lg_hash32(main_input_filename ? main_input_filename : ""));
+	return get_identifier(concat(name, suffix, NULL));
+}
+
+const char *lg_keep_static_for_asm(symtab_node *node, const struct lg_why *why)
+{
+	tree decl = node->decl;
+	const char *old_name = ggc_strdup(lg_decl_asm_name(decl));
+	const char *new_name;
+	struct lg_why renamed_why;
+
+	if (lg_stage != LG_STAGE_CC1 || !flag_generate_lto)
+		return NULL;
+	if (TREE_PUBLIC(decl) || DECL_EXTERNAL(decl))
+		return NULL;
+	if (node->alias) {
+		/* a static alias: keep its target alive; the alias is a name */
+		DECL_PRESERVE_P(decl) = 1;
+		record(node, "kept", why);
+		return NULL;
+	}
+	symtab->change_decl_assembler_name(decl, unique_name_for(old_name));
+	new_name = ggc_strdup(lg_decl_asm_name(decl));
+	TREE_PUBLIC(decl) = 1;
+	DECL_VISIBILITY(decl) = VISIBILITY_HIDDEN;
+	DECL_VISIBILITY_SPECIFIED(decl) = 1;
+	DECL_PRESERVE_P(decl) = 1;
+	add_attr(decl, "externally_visible");
+	node->unique_name = 1;
+	if (!renames)
+		renames = new hash_map<nofree_string_hash, const char *>;
+	renames->put(old_name, new_name);
+	renamed_why.reason = why->reason;
+	renamed_why.detail = ggc_strdup(concat("was ", old_name, "; ", why->detail, NULL));
+	record(node, "renamed", &renamed_why);
+	return new_name;
+}
+
+void lg_report_finish(void)
+{
+	int err;
+
+	if (!lg_opts.report || !report)
+		return;
+	err = lg_report_append(report, lg_opts.report);
+	if (err)
+		error("ltoguard: cannot write %<-fplugin-arg-ltoguard-report=%s%>: %s",
+		      lg_opts.report, xstrerror(err));
+	lg_report_free(report);
+	report = NULL;
+}

@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Detector: symbols named by asm text.
+ *
+ * GCC cannot see inside asm strings, so a symbol that only asm names looks
+ * unused to LTO: it is localized, renamed or dropped (background.md, 1).
+ * The kernel's shapes: EXPORT_SYMBOL's asm tables (4.19+), initcalls and
+ * other .long fn - . tables, SYSCALL_ALIAS .set aliases, calls from inline
+ * asm (paravirt thunks, static_call, noinstr entry code).
+ *
+ * cc1 (PLUGIN_ALL_IPA_PASSES_START, before ipa-visibility and the early
+ * inliner) lexes every toplevel asm and every inline asm statement:
+ *   - a public definition named by asm is kept visible (core.c);
+ *   - a static named by asm gets a name no file can clash with, and the
+ *     asm text is rewritten to that name;
+ *   - names inline asm uses that this file does not define are carried to
+ *     lto1 in a comment-only toplevel asm ("#ltoguard-ref NAME WHERE"):
+ *     WPA has no function bodies, but it has every file's toplevel asm.
+ * Each toplevel asm also gets a trailing "#ltoguard-from FILE" comment so
+ * that WPA can say which file a reference came from.
+ *
+ * WPA (a pass before whole-program) lexes all toplevel asm of the link and
+ * reads the carried names, then keeps the definitions they name visible:
+ * that covers asm in file A naming a symbol defined in file B.
+ */
+#include "ltoguard-gcc.h"
+#include "ltoguard-plugin.h"
+
+#define REF_MARK "#ltoguard-ref "
+#define FROM_MARK "#ltoguard-from "
+
+/* A piece of asm text to rewrite: a static's old name at OFFSET. */
+struct edit {
+	size_t offset;
+	size_t len;
+	const char *name;
+};
+
+struct scan {
+	const char *where;	/* "toplevel asm in foo.c", "asm in f at foo.c:3" */
+	bool inline_asm;
+	vec<edit> edits;
+};
+
+/* Names inline asm uses that this file does not define, for WPA. */
+static auto_vec<char *> *carried;
+static hash_set<nofree_string_hash> *carried_set;
+/* Statics already warned about in WPA. */
+static hash_set<nofree_string_hash> *warned;
+
+static const char *describe(const struct scan *sc, const struct lg_asm_sym *sym)
+{
+	char line[32];
+
+	snprintf(line, sizeof(line), ", asm line %u", sym->line);
+	if (*sym->section)
+		return ggc_strdup(concat(sc->where, line, ", section ",
+					 sym->section, NULL));
+	return ggc_strdup(concat(sc->where, line, NULL));
+}
+
+static void carry(const char *name, const char *where)
+{
+	if (!carried) {
+		carried = new auto_vec<char *>;
+		carried_set = new hash_set<nofree_string_hash>;
+	}
+	if (carried_set->contains(name))
+		return;
+	carried_set->add(xstrdup(name));
+	carried->safe_push(concat(name, " ", where, NULL));
+}
+
+static void warn_static_in_wpa(symtab_node *node, const struct lg_why *why)
+{
+	const char *name = lg_decl_asm_name(node->decl);
+
+	if (node->unique_name || DECL_PRESERVE_P(node->decl))
+		return;
+	if (!warned)
+		warned = new hash_set<nofree_string_hash>;
+	if (warned->add(ggc_strdup(name)))
+		return;
+	warning_at(DECL_SOURCE_LOCATION(node->decl), 0,
+		   "ltoguard: static %qs is named by %<asm%> (%s); LTO may rename "
+		   "or localize it: compile its file with %<-fplugin=ltoguard%>",
+		   name, why->detail);
+	lg_report_note(node, "unprotected", why);
+}
+
+static void on_symbol(const struct lg_asm_sym *sym, void *data)
+{
+	struct scan *sc = (struct scan *)data;
+	char *name;
+	const char *renamed;
+	symtab_node *node;
+	struct lg_why why;
+
+	if (sym->role != LG_ASM_USE)
+		return;
+	name = xstrndup(sym->name, sym->len);
+	renamed = lg_renamed(name);
+	node = renamed ? NULL : lg_lookup_definition(name);
+	why.reason = lg_export_section_kind(sym->section);
+	if (!why.reason)
+		why.reason = "asm";
+	why.detail = describe(sc, sym);
+
+	if (node && TREE_PUBLIC(node->decl)) {
+		lg_keep_visible(node, &why);
+	} else if (node && lg_stage == LG_STAGE_CC1) {
+		renamed = lg_keep_static_for_asm(node, &why);
+	} else if (node) {
+		warn_static_in_wpa(node, &why);
+	} else if (!renamed && sc->inline_asm && lg_stage == LG_STAGE_CC1) {
+		carry(name, why.detail);
+	}
+	if (renamed) {
+		struct edit e = { sym->offset, sym->len, renamed };
+
+		sc->edits.safe_push(e);
+	}
+	free(name);
+}
+
+/* TEXT with every edit applied, in GC memory; edits are in text order. */
+static char *apply_edits(const char *text, const vec<edit> &edits)
+{
+	size_t len = strlen(text), extra = 0, at = 0, n = 0;
+	unsigned i;
+	char *out;
+
+	for (i = 0; i < edits.length(); i++)
+		extra += strlen(edits[i].name);
+	out = (char *)ggc_internal_alloc(len + extra + 1);
+	for (i = 0; i < edits.length(); i++) {
+		size_t l = strlen(edits[i].name);
+
+		memcpy(out + n, text + at, edits[i].offset - at);
+		n += edits[i].offset - at;
+		memcpy(out + n, edits[i].name, l);
+		n += l;
+		at = edits[i].offset + edits[i].len;
+	}
+	memcpy(out + n, text + at, len - at);
+	out[n + len - at] = 0;
+	return out;
+}
+
+/* Lex TEXT; returns the rewritten text, or NULL if nothing was renamed. */
+static char *scan_text(const char *text, unsigned flags, struct scan *sc)
+{
+	char *out = NULL;
+
+	sc->edits = vNULL;
+	lg_asm_scan(text, strlen(text), flags, on_symbol, sc);
+	if (!sc->edits.is_empty())
+		out = apply_edits(text, sc->edits);
+	sc->edits.release();
+	return out;
+}
+
+static tree string_like(tree old, const char *text)
+{
+	tree s = build_string(strlen(text) + 1, text);
+
+	TREE_TYPE(s) = TREE_TYPE(old);
+	return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* cc1                                                                 */
+/* ------------------------------------------------------------------ */
+
+static void scan_inline_asm(gasm *stmt, cgraph_node *fn)
+{
+	struct scan sc;
+	char *out;
+	unsigned flags = gimple_asm_input_p(stmt) ? 0 : LG_ASM_EXTENDED;
+
+	sc.where = ggc_strdup(concat("asm in ", lg_decl_asm_name(fn->decl),
+				     " at ",
+				     lg_loc_string(gimple_location(stmt)),
+				     NULL));
+	sc.inline_asm = true;
+	out = scan_text(gimple_asm_string(stmt), flags, &sc);
+	if (out)
+		stmt->string = out;
+}
+
+static tree scan_stmt_cb(gimple_stmt_iterator *gsi, bool *handled,
+			 struct walk_stmt_info *wi)
+{
+	gimple *stmt = gsi_stmt(*gsi);
+
+	if (gasm *as = dyn_cast<gasm *>(stmt))
+		scan_inline_asm(as, (cgraph_node *)wi->info);
+	*handled = false;
+	return NULL_TREE;
+}
+
+static void scan_function_bodies(void)
+{
+	cgraph_node *node;
+
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		function *fn = DECL_STRUCT_FUNCTION(node->decl);
+		basic_block bb;
+
+		if (!fn)
+			continue;
+		if (fn->cfg) {
+			FOR_EACH_BB_FN(bb, fn) {
+				gimple_stmt_iterator gsi;
+
+				for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+				     gsi_next(&gsi))
+					if (gasm *as = dyn_cast<gasm *>(gsi_stmt(gsi)))
+						scan_inline_asm(as, node);
+			}
+		} else if (gimple_body(node->decl)) {
+			struct walk_stmt_info wi;
+
+			memset(&wi, 0, sizeof(wi));
+			wi.info = node;
+			walk_gimple_seq(gimple_body(node->decl), scan_stmt_cb,
+					NULL, &wi);
+		}
+	}
+}
+
+static void scan_toplevel_asm_cc1(void)
+{
+	const char *file = main_input_filename ? main_input_filename : "-";
+	asm_node *an;
+
+	for (an = symtab->first_asm_symbol(); an; an = an->next) {
+		struct scan sc;
+		const char *text = TREE_STRING_POINTER(an->asm_str);
+		char *out;
+
+		sc.where = ggc_strdup(concat("toplevel asm in ", file, NULL));
+		sc.inline_asm = false;
+		out = scan_text(text, 0, &sc);
+		if (!flag_generate_lto)
+			continue;
+		/* Tell WPA where this text came from; a comment to as. */
+		out = concat(out ? out : text, "\n" FROM_MARK, file, "\n", NULL);
+		an->asm_str = string_like(an->asm_str, out);
+		free(out);
+	}
+}
+
+static int cmp_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* One comment-only toplevel asm that carries inline-asm names to WPA. */
+static void emit_carried(void)
+{
+	size_t size = 1;
+	unsigned i;
+	char *text, *p;
+
+	if (!carried || !flag_generate_lto)
+		return;
+	carried->qsort(cmp_strings);
+	for (i = 0; i < carried->length(); i++)
+		size += strlen(REF_MARK) + strlen((*carried)[i]) + 1;
+	text = p = XNEWVEC(char, size);
+	for (i = 0; i < carried->length(); i++)
+		p += sprintf(p, REF_MARK "%s\n", (*carried)[i]);
+	symtab->finalize_toplevel_asm(build_string(strlen(text) + 1, text));
+	free(text);
+}
+
+/* ------------------------------------------------------------------ */
+/* WPA                                                                 */
+/* ------------------------------------------------------------------ */
+
+/* The file a toplevel asm came from, from its "#ltoguard-from" line. */
+static const char *asm_origin(const char *text)
+{
+	const char *from = strstr(text, "\n" FROM_MARK);
+	const char *end;
+
+	if (!from)
+		return "toplevel asm";
+	from += strlen("\n" FROM_MARK);
+	end = strchr(from, '\n');
+	return ggc_strdup(concat("toplevel asm in ",
+				 end ? xstrndup(from, end - from) : from,
+				 NULL));
+}
+
+/* "#ltoguard-ref NAME WHERE" lines: names inline asm used in some file. */
+static void read_carried(const char *text)
+{
+	const char *line;
+
+	for (line = strstr(text, REF_MARK); line;
+	     line = strstr(line + 1, REF_MARK)) {
+		const char *name = line + strlen(REF_MARK);
+		const char *sp = strchr(name, ' ');
+		const char *eol = strchr(name, '\n');
+		char *sym;
+		symtab_node *node;
+		struct lg_why why;
+
+		if (line != text && line[-1] != '\n')
+			continue;
+		if (!sp || !eol || sp > eol)
+			continue;
+		sym = xstrndup(name, sp - name);
+		node = lg_lookup_definition(sym);
+		why.reason = "asm";
+		why.detail = ggc_strdup(xstrndup(sp + 1, eol - sp - 1));
+		if (node && TREE_PUBLIC(node->decl))
+			lg_keep_visible(node, &why);
+		free(sym);
+	}
+}
+
+static void scan_toplevel_asm_wpa(void)
+{
+	asm_node *an;
+
+	for (an = symtab->first_asm_symbol(); an; an = an->next) {
+		const char *text = TREE_STRING_POINTER(an->asm_str);
+		struct scan sc;
+
+		sc.where = asm_origin(text);
+		sc.inline_asm = false;
+		scan_text(text, 0, &sc);
+		read_carried(text);
+	}
+}
+
+void lg_detect_asm(void)
+{
+	if (lg_stage == LG_STAGE_CC1) {
+		scan_toplevel_asm_cc1();
+		scan_function_bodies();
+		emit_carried();
+	} else {
+		scan_toplevel_asm_wpa();
+	}
+}

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -fplugin-arg-ltoguard-KEY[=VALUE] parsing.  Plain C99, no GCC headers:
+ * the plugin turns a returned message into a GCC error.
+ */
+#include <string.h>
+#include "ltoguard.h"
+
+static const char *need_value(const char *value)
+{
+	if (!value)
+		return "needs a value (=FILE)";
+	if (!*value)
+		return "has an empty value";
+	return NULL;
+}
+
+const char *lg_option_apply(struct lg_options *opts, const char *key,
+			    const char *value)
+{
+	const char *bad;
+
+	if (strcmp(key, "report") == 0) {
+		if ((bad = need_value(value)))
+			return bad;
+		if (opts->report)
+			return "given twice";
+		opts->report = value;
+		return NULL;
+	}
+	if (strcmp(key, "keep") == 0) {
+		if ((bad = need_value(value)))
+			return bad;
+		if (opts->nkeep == LG_MAX_KEEP_FILES)
+			return "given more than 16 times";
+		opts->keep[opts->nkeep++] = value;
+		return NULL;
+	}
+	if (strcmp(key, "verbose") == 0) {
+		if (value)
+			return "takes no value";
+		opts->verbose = 1;
+		return NULL;
+	}
+	return "is not an ltoguard argument (known: report=FILE, keep=FILE, verbose)";
+}

@@ -270,10 +270,12 @@ static void scan_operands(struct lexer *lx, enum lg_asm_role role)
 		if (c == '"') {
 			skip_string(lx);
 		} else if (c == '\'') {
-			/* character constant: 'c or '\n */
-			lx->pos += (peek(lx, 1) == '\\') ? 3 : 2;
-			if (lx->pos > lx->len)
-				lx->pos = lx->len;
+			/* character constant: 'c or '\n, never the newline */
+			lx->pos++;
+			if (peek(lx, 0) == '\\')
+				lx->pos++;
+			if (peek(lx, 0) != '\n' && !at_end(lx))
+				lx->pos++;
 		} else if (c == '%') {
 			skip_percent(lx);
 		} else if (c == '@') {
@@ -535,6 +537,12 @@ static void statement(struct lexer *lx)
 
 	scan_labels(lx);
 	skip_space(lx);
+	if (is_extended(lx) && peek(lx, 0) == '{') {
+		/* "{movl|mov} ...": the mnemonic is inside the alternatives */
+		lx->in_dialect = 1;
+		lx->pos++;
+		skip_space(lx);
+	}
 	if (!lg_is_symstart(peek(lx, 0))) {
 		scan_operands(lx, LG_ASM_USE);
 		return;

@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: GPL-2.0
+# Diagnostics and precision of the plugin: bad arguments are GCC errors
+# that name the argument; names asm only appears to mention keep nothing;
+# the report is reproducible.  Sourced by run-tests.sh (ok/bad counters).
+
+DIAG=$TOP/tests/diag
+
+# diag NAME WANT_RC REGEX CMD...: CMD exits WANT_RC ("0" or "fail") and
+# its output matches REGEX.
+diag() {
+	local name=$1 want=$2 regex=$3 log rc
+	shift 3
+	log=$BUILD/diag/$name.log
+	mkdir -p "$BUILD/diag"
+	"$@" >"$log" 2>&1
+	rc=$?
+	if [ "$want" = any ]; then :
+	elif [ "$want" = fail ] && [ $rc -eq 0 ]; then
+		bad "diag $name: succeeded, want failure"
+	elif [ "$want" = 0 ] && [ $rc -ne 0 ]; then
+		bad "diag $name: failed (exit $rc)"; cat "$log"
+	elif ! grep -Eq -- "$regex" "$log"; then
+		bad "diag $name: output lacks /$regex/"; cat "$log"
+	elif grep -q "internal compiler error" "$log"; then
+		bad "diag $name: ICE"; cat "$log"
+	else
+		ok "diag $name"
+	fi
+}
+
+run_diag_tests() {
+	local d=$BUILD/diag src=$DIAG/precision.c pl="-fplugin=$PLUGIN"
+	mkdir -p "$d"
+	diag unknown-arg fail "error: ltoguard: '-fplugin-arg-ltoguard-bogus' is not an ltoguard argument" \
+		$CC -flto -c $src -o $d/x.o $pl -fplugin-arg-ltoguard-bogus=1
+	diag report-needs-value fail "error: ltoguard: '-fplugin-arg-ltoguard-report' needs a value" \
+		$CC -flto -c $src -o $d/x.o $pl -fplugin-arg-ltoguard-report
+	diag keep-unreadable fail "error: ltoguard: cannot read '-fplugin-arg-ltoguard-keep=$d/none': No such file" \
+		$CC -flto -c $src -o $d/x.o $pl -fplugin-arg-ltoguard-keep=$d/none
+	printf 'good_name\ntwo words\n' >"$d/bad.keep"
+	diag keep-bad-line fail "keep=$d/bad.keep'?: line 2 is not one symbol name" \
+		$CC -flto -c $src -o $d/x.o $pl -fplugin-arg-ltoguard-keep=$d/bad.keep
+	diag report-unwritable fail "error: ltoguard: cannot write '-fplugin-arg-ltoguard-report=/nonexistent/r'" \
+		$CC -flto -c $src -o $d/x.o $pl -fplugin-arg-ltoguard-report=/nonexistent/r
+	diag verbose-note 0 "precision.c:8:6: note: ltoguard: function 'really_called' made-visible: asm \(asm in user at .*precision.c:20" \
+		$CC -O2 -flto -c $src -o $d/x.o $pl -fplugin-arg-ltoguard-verbose -fdiagnostics-plain-output
+
+	# a plugin built for another GCC: a clear error, never a crash
+	local other=""
+	case $($CC -dumpversion) in
+	12*) command -v gcc-11 >/dev/null && other=gcc-11 ;;
+	*) command -v gcc-12 >/dev/null && other=gcc-12 ;;
+	esac
+	if [ -n "$other" ]; then
+		diag wrong-gcc fail "ltoguard.so|ltoguard: this plugin was built for GCC" \
+			$other -flto -c $src -o $d/x.o $pl
+	fi
+
+	# precision: only the name a real instruction uses is kept
+	if $CC -O2 -flto $pl -fplugin-arg-ltoguard-report=$d/precision.report \
+		$src -o $d/precision >"$d/precision.log" 2>&1 && "$d/precision" >/dev/null; then
+		local m=""
+		for s in only_in_comment only_in_string only_in_directive only_in_register_slot; do
+			m="$m$(expect_absent $d/precision $s)"
+		done
+		m="$m$(expect_global $d/precision really_called)"
+		if [ -z "$m" ]; then ok "diag precision: comment/string/directive/register names dropped, call kept"
+		else bad "diag precision"; echo "$m"; fi
+	else
+		bad "diag precision: build or run failed"; cat "$d/precision.log"
+	fi
+
+	# the same input gives the same report bytes
+	rm -f $d/r1 $d/r2
+	$CC -O2 -flto -c $src -o $d/x.o $pl -fplugin-arg-ltoguard-report=$d/r1
+	$CC -O2 -flto -c $src -o $d/x.o $pl -fplugin-arg-ltoguard-report=$d/r2
+	if [ -s $d/r1 ] && cmp -s $d/r1 $d/r2; then ok "diag report reproducible"
+	else bad "diag report reproducible"; fi
+
+	# a static named by asm whose file was compiled without the plugin:
+	# WPA cannot rename it any more, so it says so
+	$CC -O2 -flto -c $DIAG/static-asm.c -o $d/static-asm.o
+	$CC -O2 -flto -c $DIAG/main.c -o $d/main.o
+	diag wpa-static-warning any "warning: ltoguard: static 'setup_static' is named by 'asm'.*compile its file with '-fplugin=ltoguard'" \
+		$CC -O2 -flto $pl -fdiagnostics-plain-output $d/static-asm.o $d/main.o -o $d/static-asm
+}

@@ -1,0 +1,122 @@
+# SPDX-License-Identifier: GPL-2.0
+# Build and run one LTO fixture, with and without the plugin.
+#
+# A fixture is a directory with a case.conf (sourced here) and sources.
+# case.conf may set:
+#   DESC             one line: what the fixture reproduces
+#   SRCDIR           where the sources are (default: the fixture directory)
+#   SRCS             sources, relative to SRCDIR (default: *.c *.S there)
+#   ARCHES           "64", "32" or "64 32" (default "64")
+#   CFLAGS_EXTRA     extra compile flags (the fixture's -D, -I)
+#   LDFLAGS_EXTRA    extra link flags (linker script fragments)
+#   PLUGIN_ARGS      extra -fplugin-arg-ltoguard-... (keep lists)
+#   CONTROL_BREAKS   variants where the build without the plugin must break
+#                    (default: all of them)
+# and may define check_binary BIN REPORT, which returns non-zero when the
+# binary is wrong in a way its output cannot show (a lost or local symbol).
+#
+# The expected output is expected.txt, and must also equal the output of
+# the same sources built -O2 without LTO.
+
+VARIANTS="slim-balanced fat-balanced slim-one fat-one slim-max fat-max"
+
+variant_flags() {
+	local v=$1 f="-flto"
+	case $v in fat-*) f="$f -ffat-lto-objects" ;; esac
+	case $v in
+	*-one) f="$f -flto-partition=one" ;;
+	*-max) f="$f -flto-partition=max" ;;
+	esac
+	echo "$f"
+}
+
+# sym_bind BIN NAME: the binding of NAME in BIN's symbol table, or "none".
+sym_bind() {
+	readelf -sW "$1" | awk -v n="$2" '$8 == n { print $5; found=1; exit }
+		END { if (!found) print "none" }'
+}
+
+expect_global() {
+	local b
+	b=$(sym_bind "$1" "$2")
+	[ "$b" = GLOBAL ] || { echo "    $2 is $b in $(basename "$1"), want GLOBAL"; return 1; }
+}
+
+expect_present() {
+	local b
+	b=$(sym_bind "$1" "$2")
+	[ "$b" != none ] || { echo "    $2 missing from $(basename "$1")"; return 1; }
+}
+
+expect_absent() {
+	local b
+	b=$(sym_bind "$1" "$2")
+	[ "$b" = none ] || { echo "    $2 is in $(basename "$1") ($b), should be gone"; return 1; }
+}
+
+# build FIXTURE_DIR OUT ARCH MODE [PLUGIN]
+#   MODE: plain, or one of $VARIANTS.  With PLUGIN (the .so), LTO builds
+#   run it in cc1 and in lto1, writing OUT/report.
+build() {
+	local dir=$1 out=$2 arch=$3 mode=$4 plugin=${5:-}
+	local flags="-O2 -m$arch" lto="" pl="" src obj objs=""
+	[ "$mode" = plain ] || lto=$(variant_flags "$mode")
+	if [ -n "$plugin" ]; then
+		pl="-fplugin=$plugin -fplugin-arg-ltoguard-report=$out/report"
+		for a in $PLUGIN_ARGS; do pl="$pl $a"; done
+	fi
+	mkdir -p "$out"
+	rm -f "$out/report"
+	for src in $SRCS; do
+		obj=$out/$(basename "${src%.*}").o
+		# shellcheck disable=SC2086
+		$CC $flags $lto $pl $CFLAGS_EXTRA -I"$SRCDIR" -c "$SRCDIR/$src" -o "$obj" \
+			>>"$out/build.log" 2>&1 || return 1
+		objs="$objs $obj"
+	done
+	# shellcheck disable=SC2086
+	$CC $flags $lto $pl $objs $LDFLAGS_EXTRA -o "$out/prog" >>"$out/build.log" 2>&1
+}
+
+# run_prog OUT: run OUT/prog, output to OUT/output; fails if it fails.
+run_prog() {
+	timeout 20 "$1/prog" >"$1/output" 2>&1
+}
+
+load_fixture() {
+	FIXTURE=$1
+	unset -f check_binary
+	DESC="" SRCDIR=$FIXTURE SRCS="" ARCHES=64 CFLAGS_EXTRA="" LDFLAGS_EXTRA=""
+	PLUGIN_ARGS="" CONTROL_BREAKS=$VARIANTS
+	# shellcheck disable=SC1091
+	. "$FIXTURE/case.conf"
+	SRCDIR=$(cd "$FIXTURE" && cd "$SRCDIR" && pwd)
+	if [ -z "$SRCS" ]; then
+		SRCS=$(cd "$SRCDIR" && ls ./*.c ./*.S 2>/dev/null | sed 's|^\./||' | sort | tr '\n' ' ')
+	fi
+	CFLAGS_EXTRA=${CFLAGS_EXTRA//@FIXTURE@/$FIXTURE}
+	LDFLAGS_EXTRA=${LDFLAGS_EXTRA//@FIXTURE@/$FIXTURE}
+	PLUGIN_ARGS=${PLUGIN_ARGS//@FIXTURE@/$FIXTURE}
+}
+
+# verdict OUT EXPECTED: 0 if OUT/prog built, ran, printed EXPECTED and
+# passed check_binary; else prints why and returns 1.
+verdict() {
+	local out=$1 expected=$2
+	if [ ! -x "$out/prog" ]; then
+		echo "    build failed: $(grep -m1 -E 'error|undefined' "$out/build.log")"
+		return 1
+	fi
+	if ! run_prog "$out"; then
+		echo "    run failed: $(tail -n1 "$out/output")"
+		return 1
+	fi
+	if ! cmp -s "$out/output" "$expected"; then
+		echo "    output differs: $(diff "$expected" "$out/output" | grep -m1 '^[<>]')"
+		return 1
+	fi
+	if declare -F check_binary >/dev/null; then
+		check_binary "$out/prog" "$out/report" || return 1
+	fi
+	return 0
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make check: unit tests, plugin diagnostics, integration fixtures
+# (tests/integration) and kernel-shape fixtures (kernel-fixtures), each
+# LTO fixture built with the plugin in every variant and without it (the
+# control, which must break).  Ends with "N passed, N failed".
+#
+# Environment (set by the Makefile): CC, PLUGIN, BUILD, UNIT_BINS.
+# FIXTURES="name ..." runs only those fixtures.
+set -u
+cd "$(dirname "$0")/.."
+TOP=$(pwd)
+# plain quotes in GCC diagnostics, whatever the caller's locale
+export LC_ALL=C
+. tests/lib/fixture.sh
+
+pass=0
+fail=0
+failed=""
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); failed="$failed\n  $*"; echo "FAIL: $*"; }
+
+echo "ltoguard tests with $CC ($($CC -dumpfullversion)), plugin $PLUGIN"
+
+# ---- unit tests (cmocka): count their own verdicts
+for bin in $UNIT_BINS; do
+	name=$(basename "$bin")
+	log=$BUILD/$name.log
+	"$bin" >"$log" 2>&1
+	rc=$?
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log")
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log")
+	if [ -z "$p$f" ] || { [ $rc -ne 0 ] && [ -z "$f" ]; }; then
+		bad "unit $name crashed or printed no verdict (exit $rc)"
+		cat "$log"
+		continue
+	fi
+	for _ in $(seq 1 "${p:-0}"); do pass=$((pass + 1)); done
+	for _ in $(seq 1 "${f:-0}"); do fail=$((fail + 1)); done
+	echo "unit $name: ${p:-0} passed, ${f:-0} failed"
+	[ -z "$f" ] || { failed="$failed\n  unit $name"; grep -E 'ERROR|FAILED' "$log"; }
+done
+
+# ---- diagnostics and precision of the plugin itself
+. tests/diag.sh
+run_diag_tests
+
+# ---- LTO fixtures
+run_fixture() {
+	local dir=$1 name arch out v broke kept
+	load_fixture "$dir"
+	name=${dir#"$TOP"/}
+	for arch in $ARCHES; do
+		out=$BUILD/fixtures/$name/m$arch
+		rm -rf "$out"
+		if ! build "$dir" "$out/plain" "$arch" plain || ! run_prog "$out/plain" ||
+		   ! cmp -s "$out/plain/output" "$dir/expected.txt"; then
+			bad "$name -m$arch: the non-LTO build does not print expected.txt"
+			continue
+		fi
+		for v in $VARIANTS; do
+			build "$dir" "$out/$v" "$arch" "$v" "$PLUGIN"
+			if msg=$(verdict "$out/$v" "$dir/expected.txt"); then
+				ok "$name -m$arch $v"
+			else
+				bad "$name -m$arch $v with ltoguard"
+				echo "$msg"
+			fi
+		done
+		broke="" kept=""
+		for v in $CONTROL_BREAKS; do
+			build "$dir" "$out/$v-control" "$arch" "$v"
+			if msg=$(verdict "$out/$v-control" "$dir/expected.txt"); then
+				kept="$kept $v"
+			else
+				broke="$broke $v[$(echo "$msg" | head -n1 | sed 's/^ *//' | cut -c1-70)]"
+			fi
+		done
+		if [ -z "$kept" ]; then
+			ok "$name -m$arch control without ltoguard breaks:$broke"
+		else
+			bad "$name -m$arch control without ltoguard still works in:$kept"
+		fi
+	done
+}
+
+for dir in "$TOP"/tests/integration/*/ "$TOP"/kernel-fixtures/*/; do
+	dir=${dir%/}
+	[ -f "$dir/case.conf" ] || continue
+	if [ -n "${FIXTURES:-}" ] && ! [[ " $FIXTURES " == *" $(basename "$dir") "* ]]; then
+		continue
+	fi
+	run_fixture "$dir"
+done
+
+if [ $fail -ne 0 ]; then
+	printf "failed:%b\n" "$failed"
+fi
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/* -fplugin-arg-ltoguard-KEY[=VALUE] parsing. */
+#include "unit.h"
+
+static void test_known(void **state)
+{
+	struct lg_options o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_null(lg_option_apply(&o, "report", "r.txt"));
+	assert_null(lg_option_apply(&o, "keep", "k1"));
+	assert_null(lg_option_apply(&o, "keep", "k2"));
+	assert_null(lg_option_apply(&o, "verbose", NULL));
+	assert_string_equal(o.report, "r.txt");
+	assert_int_equal(o.nkeep, 2);
+	assert_string_equal(o.keep[1], "k2");
+	assert_int_equal(o.verbose, 1);
+}
+
+static void test_errors(void **state)
+{
+	struct lg_options o;
+	int i;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_non_null(strstr(lg_option_apply(&o, "repot", "x"), "not an ltoguard argument"));
+	assert_non_null(strstr(lg_option_apply(&o, "report", NULL), "needs a value"));
+	assert_non_null(strstr(lg_option_apply(&o, "keep", ""), "empty"));
+	assert_non_null(strstr(lg_option_apply(&o, "verbose", "1"), "no value"));
+	assert_null(lg_option_apply(&o, "report", "a"));
+	assert_non_null(strstr(lg_option_apply(&o, "report", "b"), "twice"));
+	for (i = 0; i < LG_MAX_KEEP_FILES; i++)
+		assert_null(lg_option_apply(&o, "keep", "k"));
+	assert_non_null(lg_option_apply(&o, "keep", "k"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_known),
+		cmocka_unit_test(test_errors),
+	};
+
+	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
+}

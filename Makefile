@@ -103,7 +103,7 @@ deps:
 	apt-get update
 	apt-get install -y --no-install-recommends make gcc g++ gcc-12-plugin-dev \
 		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
-		gcc-11-multilib libcmocka-dev binutils libc6-dev
+		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user
 
 clean:
 	rm -rf build plugin/ltoguard.so

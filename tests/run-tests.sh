@@ -46,6 +46,17 @@ done
 run_diag_tests
 
 # ---- LTO fixtures
+# Can this kernel run -m32 programs?  If not, qemu-i386 (qemu-user) does.
+RUN32=""
+printf 'int main(void){return 0;}\n' >"$BUILD/probe32.c"
+if $CC -m32 "$BUILD/probe32.c" -o "$BUILD/probe32" 2>/dev/null && ! "$BUILD/probe32" 2>/dev/null; then
+	if command -v qemu-i386 >/dev/null; then
+		RUN32=qemu-i386
+	else
+		bad "-m32 programs cannot run here and qemu-i386 is missing (apt-get install qemu-user)"
+	fi
+fi
+echo "running -m32 programs ${RUN32:-natively}${RUN32:+ (no ia32 emulation in this kernel)}"
 run_fixture() {
 	local dir=$1 name arch out v broke kept
 	load_fixture "$dir"
@@ -53,14 +64,14 @@ run_fixture() {
 	for arch in $ARCHES; do
 		out=$BUILD/fixtures/$name/m$arch
 		rm -rf "$out"
-		if ! build "$dir" "$out/plain" "$arch" plain || ! run_prog "$out/plain" ||
+		if ! build "$dir" "$out/plain" "$arch" plain || ! run_prog "$out/plain" "$arch" ||
 		   ! cmp -s "$out/plain/output" "$dir/expected.txt"; then
 			bad "$name -m$arch: the non-LTO build does not print expected.txt"
 			continue
 		fi
 		for v in $VARIANTS; do
 			build "$dir" "$out/$v" "$arch" "$v" "$PLUGIN"
-			if msg=$(verdict "$out/$v" "$dir/expected.txt"); then
+			if msg=$(verdict "$out/$v" "$dir/expected.txt" "$arch"); then
 				ok "$name -m$arch $v"
 			else
 				bad "$name -m$arch $v with ltoguard"
@@ -70,7 +81,7 @@ run_fixture() {
 		broke="" kept=""
 		for v in $CONTROL_BREAKS; do
 			build "$dir" "$out/$v-control" "$arch" "$v"
-			if msg=$(verdict "$out/$v-control" "$dir/expected.txt"); then
+			if msg=$(verdict "$out/$v-control" "$dir/expected.txt" "$arch"); then
 				kept="$kept $v"
 			else
 				broke="$broke $v[$(echo "$msg" | head -n1 | sed 's/^ *//' | cut -c1-70)]"

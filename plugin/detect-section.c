@@ -7,6 +7,13 @@
  * drops it.  Which sections count is decided in lib/names.c
  * (lg_is_table_section); the rule keeps what a non-LTO link keeps and no
  * more: statics are left alone, as cc1 drops them in any build.
+ *
+ * Order is meaning in such tables (the kernel probes .apicdrivers and
+ * .x86_cpu_dev.init entries in link order), and LTO emits variables in
+ * its own order unless a symbol is no_reorder (lto-partition.cc and
+ * cgraphunit.cc, output_in_order).  So every table entry, static or
+ * public, kept by us or by __used, is marked no_reorder: the bit is
+ * streamed, and LTO then keeps the entries in link order as ld would.
  */
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
@@ -18,6 +25,15 @@ static bool has_user_section(symtab_node *node)
 	       lookup_attribute("section", DECL_ATTRIBUTES(node->decl));
 }
 
+static void keep_in_order(symtab_node *node, const struct lg_why *why)
+{
+	if (node->no_reorder)
+		return;
+	node->no_reorder = 1;
+	if (!TREE_PUBLIC(node->decl))
+		lg_report_note(node, "ordered", why);
+}
+
 void lg_detect_sections(void)
 {
 	symtab_node *node;
@@ -25,16 +41,21 @@ void lg_detect_sections(void)
 	FOR_EACH_DEFINED_SYMBOL(node) {
 		const char *section;
 		struct lg_why why;
+		bool is_function = is_a<cgraph_node *>(node);
 
-		if (!TREE_PUBLIC(node->decl) || !has_user_section(node))
+		if (!has_user_section(node))
 			continue;
 		section = node->get_section();
 		if (lg_export_section_kind(section))
 			continue;	/* detect-export.c has these */
-		if (!lg_is_table_section(section, is_a<cgraph_node *>(node)))
+		if (!lg_is_table_section(section, is_function))
 			continue;
 		why.reason = "section";
 		why.detail = ggc_strdup(concat("section ", section, NULL));
-		lg_keep_visible(node, &why);
+		if (!is_function && (TREE_PUBLIC(node->decl) ||
+				     DECL_PRESERVE_P(node->decl)))
+			keep_in_order(node, &why);
+		if (TREE_PUBLIC(node->decl))
+			lg_keep_visible(node, &why);
 	}
 }

@@ -10,15 +10,19 @@
 #   CFLAGS_EXTRA     extra compile flags (the fixture's -D, -I)
 #   LDFLAGS_EXTRA    extra link flags (linker script fragments)
 #   PLUGIN_ARGS      extra -fplugin-arg-ltoguard-... (keep lists)
+#   VARIANTS         the LTO variants to build (default: $ALL_VARIANTS)
 #   CONTROL_BREAKS   variants where the build without the plugin must break
-#                    (default: all of them)
+#                    (default: all of $VARIANTS)
 # and may define check_binary BIN REPORT, which returns non-zero when the
 # binary is wrong in a way its output cannot show (a lost or local symbol).
 #
 # The expected output is expected.txt, and must also equal the output of
 # the same sources built -O2 without LTO.
 
-VARIANTS="slim-balanced fat-balanced slim-one fat-one slim-max fat-max"
+# balanced is GCC's default partitioning, one puts everything in one
+# LTRANS unit, max gives every symbol its own: the harshest test of
+# references that cross partitions.
+ALL_VARIANTS="slim-balanced fat-balanced slim-one fat-one slim-max fat-max"
 
 variant_flags() {
 	local v=$1 f="-flto"
@@ -95,9 +99,10 @@ load_fixture() {
 	FIXTURE=$1
 	unset -f check_binary
 	DESC="" SRCDIR=$FIXTURE SRCS="" ARCHES=64 CFLAGS_EXTRA="" LDFLAGS_EXTRA=""
-	PLUGIN_ARGS="" CONTROL_BREAKS=$VARIANTS
+	PLUGIN_ARGS="" VARIANTS=$ALL_VARIANTS CONTROL_BREAKS=""
 	# shellcheck disable=SC1091
 	. "$FIXTURE/case.conf"
+	CONTROL_BREAKS=${CONTROL_BREAKS:-$VARIANTS}
 	SRCDIR=$(cd "$FIXTURE" && cd "$SRCDIR" && pwd)
 	if [ -z "$SRCS" ]; then
 		SRCS=$(cd "$SRCDIR" && ls ./*.c ./*.S 2>/dev/null | sed 's|^\./||' | sort | tr '\n' ' ')

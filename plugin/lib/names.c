@@ -74,10 +74,12 @@ static int is_c_identifier(const char *s)
  * and an unreferenced one is dead in the LTO link as it would be anywhere.
  * Statics are never kept for their section: a non-LTO compile drops an
  * unused static too, which is why the kernel marks those __used.
+ * ".discard*" sections (__ADDRESSABLE's .discard.addressable) are thrown
+ * away by the kernel's linker script: nothing there is a table.
  */
 int lg_is_table_section(const char *section, int is_function)
 {
-	if (!section || !*section)
+	if (!section || !*section || starts_with(section, ".discard"))
 		return 0;
 	if (!is_function)
 		return 1;

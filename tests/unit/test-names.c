@@ -27,6 +27,7 @@ static void test_table_sections(void **state)
 	assert_false(lg_is_table_section(".noinstr.text", 1));
 	assert_false(lg_is_table_section("9lives", 1));
 	assert_false(lg_is_table_section("", 0));
+	assert_false(lg_is_table_section(".discard.addressable", 0));
 	assert_false(lg_is_table_section(NULL, 0));
 }
 

@@ -1,0 +1,9 @@
+#include <stdio.h>
+
+long sys_timer_create(void);
+
+int main(void)
+{
+	printf("timer_create: %ld\n", sys_timer_create());
+	return 0;
+}

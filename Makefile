@@ -26,7 +26,7 @@ PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin 2>/dev/null)
 BUILD := build/gcc-$(GCC_MAJOR)
 PLUGIN := $(BUILD)/ltoguard.so
 
-NO_PLUGIN_GOALS := clean deps unit
+NO_PLUGIN_GOALS := clean deps unit fuzz
 ifneq ($(filter-out $(NO_PLUGIN_GOALS),$(or $(MAKECMDGOALS),all)),)
 ifeq ($(wildcard $(PLUGIN_DIR)/include/gcc-plugin.h),)
 $(error ltoguard: no GCC plugin headers for $(CC): install them with apt-get install gcc-$(GCC_MAJOR)-plugin-dev)
@@ -51,7 +51,8 @@ LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRCS))
 PIC_LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
 GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
 
-.PHONY: all check check-all unit demo install clean deps FORCE
+.SECONDARY:
+.PHONY: all check check-all unit demo install clean deps fuzz FORCE
 .DELETE_ON_ERROR:
 
 all: plugin/ltoguard.so
@@ -109,3 +110,18 @@ clean:
 	rm -rf build plugin/ltoguard.so
 
 FORCE:
+
+# ---------------------------------------------------------------- fuzzing
+# libFuzzer (clang) on the lexer and keep-list parser, ASan and UBSan on.
+FUZZ_SECONDS ?= 60
+FUZZ_BIN := build/fuzz/fuzz-asmlex
+
+$(FUZZ_BIN): tests/fuzz/fuzz-asmlex.c $(LIB_SRCS) include/ltoguard.h
+	@mkdir -p $(@D)
+	clang -std=c99 -g -O1 -Iinclude -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -o $@ tests/fuzz/fuzz-asmlex.c $(LIB_SRCS)
+
+fuzz: $(FUZZ_BIN)
+	@mkdir -p build/fuzz/corpus
+	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+		build/fuzz/corpus tests/fuzz/corpus

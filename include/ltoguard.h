@@ -24,7 +24,8 @@ extern "C" {
 enum lg_asm_role {
 	LG_ASM_USE,	/* used in an operand or data expression: a reference */
 	LG_ASM_DEFINE,	/* defined by the text: "name:", ".set name,", ".comm name" */
-	LG_ASM_DECLARE	/* only named by .globl/.weak/.type/.size/...: no reference */
+	LG_ASM_DECLARE,	/* only named by .type/.size/.hidden/...: no reference */
+	LG_ASM_BIND	/* given a binding by .globl/.global/.weak/.local */
 };
 
 struct lg_asm_sym {

@@ -19,6 +19,11 @@
  * Each toplevel asm also gets a trailing "#ltoguard-from FILE" comment so
  * that WPA can say which file a reference came from.
  *
+ * The other direction: a label toplevel asm defines without .globl, which
+ * C in the same file calls (6.1 int3_magic in arch/x86/kernel/alternative.c).
+ * All toplevel asm goes to the first LTO partition; a caller in another
+ * one cannot reach a local label.  cc1 appends ".globl; .hidden" for it.
+ *
  * WPA (a pass before whole-program) lexes all toplevel asm of the link and
  * reads the carried names, then keeps the definitions they name visible:
  * that covers asm in file A naming a symbol defined in file B.
@@ -40,6 +45,8 @@ struct scan {
 	const char *where;	/* "toplevel asm in foo.c", "asm in f at foo.c:3" */
 	bool inline_asm;
 	vec<edit> edits;
+	vec<char *> labels;	/* names the text defines (toplevel, cc1) */
+	vec<char *> bound;	/* names it gives a binding (.globl, .local) */
 };
 
 /* Names inline asm uses that this file does not define, for WPA. */
@@ -96,6 +103,14 @@ static void on_symbol(const struct lg_asm_sym *sym, void *data)
 	symtab_node *node;
 	struct lg_why why;
 
+	if (sym->role == LG_ASM_DEFINE && !sc->inline_asm) {
+		sc->labels.safe_push(xstrndup(sym->name, sym->len));
+		return;
+	}
+	if (sym->role == LG_ASM_BIND) {
+		sc->bound.safe_push(xstrndup(sym->name, sym->len));
+		return;
+	}
 	if (sym->role != LG_ASM_USE)
 		return;
 	name = xstrndup(sym->name, sym->len);
@@ -153,11 +168,66 @@ static char *scan_text(const char *text, unsigned flags, struct scan *sc)
 	char *out = NULL;
 
 	sc->edits = vNULL;
+	sc->labels = vNULL;
+	sc->bound = vNULL;
 	lg_asm_scan(text, strlen(text), flags, on_symbol, sc);
 	if (!sc->edits.is_empty())
 		out = apply_edits(text, sc->edits);
 	sc->edits.release();
 	return out;
+}
+
+static void free_names(vec<char *> *names)
+{
+	unsigned i;
+
+	for (i = 0; i < names->length(); i++)
+		free((*names)[i]);
+	names->release();
+}
+
+static bool in_names(const vec<char *> &names, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < names.length(); i++)
+		if (strcmp(names[i], name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Labels this asm defines without a binding that C code of this file
+ * references: ".globl NAME; .hidden NAME" lines to append, or NULL.
+ */
+static char *globalize_labels(struct scan *sc)
+{
+	char *extra = NULL;
+	unsigned i;
+
+	for (i = 0; i < sc->labels.length(); i++) {
+		const char *name = sc->labels[i];
+		symtab_node *node;
+		struct lg_why why;
+		char *more;
+
+		if (in_names(sc->bound, name))
+			continue;
+		node = symtab_node::get_for_asmname(get_identifier(name));
+		if (!node || node->definition || !node->referred_to_p())
+			continue;
+		why.reason = "asm-label";
+		why.detail = ggc_strdup(concat("defined by ", sc->where,
+					       ", called from C", NULL));
+		lg_report_note(node, "made-global", &why);
+		more = concat(extra ? extra : "", "\n\t.globl\t", name,
+			      "\n\t.hidden\t", name, NULL);
+		free(extra);
+		extra = more;
+	}
+	free_names(&sc->labels);
+	free_names(&sc->bound);
+	return extra;
 }
 
 static tree string_like(tree old, const char *text)
@@ -184,6 +254,7 @@ static void scan_inline_asm(gasm *stmt, cgraph_node *fn)
 				     NULL));
 	sc.inline_asm = true;
 	out = scan_text(gimple_asm_string(stmt), flags, &sc);
+	free_names(&sc.bound);
 	if (out)
 		stmt->string = out;
 }
@@ -239,13 +310,16 @@ static void scan_toplevel_asm_cc1(void)
 		const char *text = TREE_STRING_POINTER(an->asm_str);
 		char *out;
 
+		char *globals;
+
 		sc.where = ggc_strdup(concat("toplevel asm in ", file, NULL));
 		sc.inline_asm = false;
 		out = scan_text(text, 0, &sc);
-		if (!flag_generate_lto)
-			continue;
+		globals = globalize_labels(&sc);
 		/* Tell WPA where this text came from; a comment to as. */
-		out = concat(out ? out : text, "\n" FROM_MARK, file, "\n", NULL);
+		out = concat(out ? out : text, globals ? globals : "",
+			     "\n" FROM_MARK, file, "\n", NULL);
+		free(globals);
 		an->asm_str = string_like(an->asm_str, out);
 		free(out);
 	}
@@ -333,6 +407,8 @@ static void scan_toplevel_asm_wpa(void)
 		sc.where = asm_origin(text);
 		sc.inline_asm = false;
 		scan_text(text, 0, &sc);
+		free_names(&sc.labels);
+		free_names(&sc.bound);
 		read_carried(text);
 	}
 }

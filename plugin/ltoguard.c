@@ -145,8 +145,9 @@ __visible int plugin_init(struct plugin_name_args *info,
 
 	if (!plugin_default_version_check(version, &gcc_version)) {
 		error("ltoguard: this plugin was built for GCC %s, but GCC %s "
-		      "loaded it; rebuild it with %<make CC=%s%>",
-		      gcc_version.basever, version->basever, "<that compiler>");
+		      "loaded it; rebuild it with %<make CC=gcc-%d%>",
+		      gcc_version.basever, version->basever,
+		      atoi(version->basever));
 		return 1;
 	}
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &ltoguard_info);

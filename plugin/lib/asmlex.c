@@ -409,9 +409,11 @@ static const char *const no_symbol_directives[] = {
 };
 
 /* Directives that list symbols without referencing them. */
+static const char *const bind_directives[] = {
+	".globl", ".global", ".weak", ".local", NULL
+};
 static const char *const declare_directives[] = {
-	".globl", ".global", ".weak", ".local", ".hidden", ".protected",
-	".internal", ".extern", NULL
+	".hidden", ".protected", ".internal", ".extern", NULL
 };
 
 /* Directives whose first operand is a symbol they define. */
@@ -476,6 +478,8 @@ static void directive(struct lexer *lx, size_t start, size_t len)
 		skip_statement(lx);	/* registers and offsets */
 	} else if (word_in(lx, start, len, no_symbol_directives)) {
 		skip_statement(lx);
+	} else if (word_in(lx, start, len, bind_directives)) {
+		scan_operands(lx, LG_ASM_BIND);
 	} else if (word_in(lx, start, len, declare_directives)) {
 		scan_operands(lx, LG_ASM_DECLARE);
 	} else if (word_is(lx, start, len, ".type") ||

@@ -15,7 +15,7 @@ struct collect {
 static void on_sym(const struct lg_asm_sym *sym, void *ctx)
 {
 	struct collect *c = ctx;
-	static const char *const role[] = { "use", "def", "decl" };
+	static const char *const role[] = { "use", "def", "decl", "bind" };
 	size_t n = strlen(c->buf);
 
 	snprintf(c->buf + n, sizeof(c->buf) - n, "%s%s:%.*s", n ? " " : "",
@@ -77,7 +77,7 @@ static const struct lex_case cases[] = {
 	{ ".byte 'a, ';\n call x", BASIC, "use:x" },
 	{ ".byte '\n call x", BASIC, "use:x" },
 	/* directives that declare, not reference */
-	{ ".globl foo\n.weak bar, baz", BASIC, "decl:foo decl:bar decl:baz" },
+	{ ".globl foo\n.weak bar, baz\n.local l", BASIC, "bind:foo bind:bar bind:baz bind:l" },
 	{ ".type foo, @function\n.size foo, .-foo", BASIC, "decl:foo decl:foo" },
 	{ ".hidden h\n.extern e", BASIC, "decl:h decl:e" },
 	/* labels: defined by the text */

@@ -28,6 +28,9 @@ PLUGIN := $(BUILD)/ltoguard.so
 
 NO_PLUGIN_GOALS := clean deps unit fuzz
 ifneq ($(filter-out $(NO_PLUGIN_GOALS),$(or $(MAKECMDGOALS),all)),)
+ifeq ($(GCC_MAJOR),)
+$(error ltoguard: $(CC) is not a working GCC: install it (apt-get install gcc) or pass CC=gcc-N)
+endif
 ifeq ($(wildcard $(PLUGIN_DIR)/include/gcc-plugin.h),)
 $(error ltoguard: no GCC plugin headers for $(CC): install them with apt-get install gcc-$(GCC_MAJOR)-plugin-dev)
 endif

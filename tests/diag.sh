@@ -56,6 +56,19 @@ run_diag_tests() {
 			$other -flto -c $src -o $d/x.o $pl
 	fi
 
+	# make install honours DESTDIR, and -fplugin=ltoguard then works by name
+	local plugdir
+	plugdir=$($CC -print-file-name=plugin)
+	rm -rf "$d/root"
+	if make -s -C "$TOP" install CC="$CC" DESTDIR="$d/root" >"$d/install.log" 2>&1 &&
+	   [ -f "$d/root$plugdir/ltoguard.so" ]; then
+		diag install-by-name 0 "note: ltoguard: function 'really_called' made-visible" \
+			$CC -O2 -flto -c $src -o $d/x.o -iplugindir="$d/root$plugdir" \
+			-fplugin=ltoguard -fplugin-arg-ltoguard-verbose
+	else
+		bad "diag make install DESTDIR: no $d/root$plugdir/ltoguard.so"; cat "$d/install.log"
+	fi
+
 	# precision: only the name a real instruction uses is kept
 	if $CC -O2 -flto $pl -fplugin-arg-ltoguard-report=$d/precision.report \
 		$src -o $d/precision >"$d/precision.log" 2>&1 && "$d/precision" >/dev/null; then

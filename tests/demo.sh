@@ -9,11 +9,7 @@ TOP=$(pwd)
 export LC_ALL=C
 . tests/lib/fixture.sh
 
-RUN32=""
-printf 'int main(void){return 0;}\n' >"$BUILD/probe32.c"
-if $CC -m32 "$BUILD/probe32.c" -o "$BUILD/probe32" 2>/dev/null && ! "$BUILD/probe32" 2>/dev/null; then
-	RUN32=qemu-i386
-fi
+detect_run32 || echo "warning: -m32 programs cannot run here: apt-get install qemu-user"
 
 report=$BUILD/demo/report.txt
 mkdir -p "$BUILD/demo"

@@ -47,14 +47,8 @@ run_diag_tests
 
 # ---- LTO fixtures
 # Can this kernel run -m32 programs?  If not, qemu-i386 (qemu-user) does.
-RUN32=""
-printf 'int main(void){return 0;}\n' >"$BUILD/probe32.c"
-if $CC -m32 "$BUILD/probe32.c" -o "$BUILD/probe32" 2>/dev/null && ! "$BUILD/probe32" 2>/dev/null; then
-	if command -v qemu-i386 >/dev/null; then
-		RUN32=qemu-i386
-	else
-		bad "-m32 programs cannot run here and qemu-i386 is missing (apt-get install qemu-user)"
-	fi
+if ! detect_run32; then
+	bad "-m32 programs cannot run here and qemu-i386 is missing (apt-get install qemu-user)"
 fi
 echo "running -m32 programs ${RUN32:-natively}${RUN32:+ (no ia32 emulation in this kernel)}"
 run_fixture() {

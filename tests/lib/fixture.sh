@@ -133,3 +133,16 @@ verdict() {
 	fi
 	return 0
 }
+
+# detect_run32: set RUN32 to qemu-i386 when this kernel cannot run -m32
+# programs itself (no ia32 emulation); returns 1 if neither can.
+detect_run32() {
+	RUN32=""
+	printf 'int main(void){return 0;}\n' >"$BUILD/probe32.c"
+	if $CC -m32 "$BUILD/probe32.c" -o "$BUILD/probe32" 2>/dev/null &&
+	   ! "$BUILD/probe32" 2>/dev/null; then
+		command -v qemu-i386 >/dev/null || return 1
+		RUN32=qemu-i386
+	fi
+	return 0
+}

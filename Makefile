@@ -40,7 +40,7 @@ LIB_SRCS := plugin/lib/asmlex.c plugin/lib/keeplist.c plugin/lib/names.c \
 	    plugin/lib/options.c plugin/lib/report.c
 GLUE_SRCS := plugin/ltoguard.c plugin/core.c plugin/detect-asm.c \
 	     plugin/detect-export.c plugin/detect-section.c \
-	     plugin/detect-keeplist.c
+	     plugin/detect-keeplist.c plugin/detect-stackargs.c
 HEADERS := $(wildcard include/*.h)
 
 WARN := -Wall -Wextra -Wno-unused-parameter

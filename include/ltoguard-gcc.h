@@ -21,6 +21,7 @@
 #include "coretypes.h"
 #include "tm.h"
 #include "tree.h"
+#include "rtl.h"
 #include "tree-pass.h"
 #include "context.h"
 #include "function.h"
@@ -38,6 +39,7 @@
 #include "flags.h"
 #include "output.h"
 #include "target.h"
+#include "tm_p.h"
 #include "calls.h"
 
 #define LG_GCC_MAJOR (BUILDING_GCC_VERSION / 1000)
@@ -47,6 +49,19 @@
 
 #ifndef __visible
 #define __visible __attribute__((visibility("default")))
+#endif
+
+/*
+ * The incoming-argument walk of gcc/function.cc (assign_parms_initialize_all):
+ * targets may define INIT_CUMULATIVE_INCOMING_ARGS; the rest use
+ * INIT_CUMULATIVE_ARGS for current_function_decl with N_NAMED_ARGS -1.
+ */
+#ifdef INIT_CUMULATIVE_INCOMING_ARGS
+#define LG_INIT_INCOMING_ARGS(CUM, FNTYPE) \
+	INIT_CUMULATIVE_INCOMING_ARGS(CUM, FNTYPE, NULL_RTX)
+#else
+#define LG_INIT_INCOMING_ARGS(CUM, FNTYPE) \
+	INIT_CUMULATIVE_ARGS(CUM, FNTYPE, NULL_RTX, current_function_decl, -1)
 #endif
 
 /*

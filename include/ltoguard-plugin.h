@@ -49,6 +49,18 @@ const char *lg_keep_static_for_asm(symtab_node *node, const struct lg_why *why);
 /* A static named by a keep list: keep it under its name. */
 bool lg_keep_static(symtab_node *node, const struct lg_why *why);
 
+/*
+ * Never inline NODE (attribute noinline and DECL_UNINLINABLE, streamed
+ * into the IR and copied to IPA clones).  Returns true if that is new.
+ */
+bool lg_mark_noinline(cgraph_node *node, const struct lg_why *why);
+
+/*
+ * No sibling calls in NODE: its incoming stack arguments belong to its
+ * asm caller (a per-function -fno-optimize-sibling-calls, streamed).
+ */
+bool lg_forbid_sibcalls(cgraph_node *node, const struct lg_why *why);
+
 /* What a static was renamed to by lg_keep_static_for_asm, or NULL. */
 const char *lg_renamed(const char *old_name);
 
@@ -71,5 +83,6 @@ void lg_detect_exports(void);		/* detect-export.c */
 void lg_detect_sections(void);		/* detect-section.c */
 void lg_detect_keeplist(void);		/* detect-keeplist.c */
 bool lg_keeplist_load(void);		/* detect-keeplist.c, at plugin_init */
+void lg_detect_stack_args(void);	/* detect-stackargs.c, cc1 only */
 
 #endif /* LTOGUARD_PLUGIN_H */

@@ -62,7 +62,19 @@ struct lg_options {
 	const char *keep[LG_MAX_KEEP_FILES];	/* -fplugin-arg-ltoguard-keep=FILE */
 	int nkeep;
 	int verbose;			/* -fplugin-arg-ltoguard-verbose */
+	int stack_args;			/* -fplugin-arg-ltoguard-stack-args=N */
+	int stack_args_given;		/* ... was given (else the default) */
 };
+
+/*
+ * The stack-argument rule's default: functions that receive this many
+ * argument words or more on the stack are marked noinline on 32-bit
+ * targets.  4 catches the seed's do_futex (7 arguments, regparm(3): 4 on
+ * the stack) and leaves 3- and 4-argument kernel helpers (0 and 1 stack
+ * words under the kernel's -mregparm=3) inlinable.
+ */
+#define LG_STACK_ARGS_DEFAULT 4
+#define LG_STACK_ARGS_MAX 1000
 
 /*
  * Apply one -fplugin-arg-ltoguard-KEY[=VALUE].  VALUE is NULL when no '='

@@ -106,6 +106,41 @@ bool lg_keep_static(symtab_node *node, const struct lg_why *why)
 	return true;
 }
 
+bool lg_mark_noinline(cgraph_node *node, const struct lg_why *why)
+{
+	tree decl = node->decl;
+
+	if (DECL_UNINLINABLE(decl) && has_attr(decl, "noinline"))
+		return false;
+	DECL_UNINLINABLE(decl) = 1;
+	add_attr(decl, "noinline");
+	record(node, "noinline", why);
+	return true;
+}
+
+bool lg_forbid_sibcalls(cgraph_node *node, const struct lg_why *why)
+{
+	tree decl = node->decl;
+	tree old = DECL_FUNCTION_SPECIFIC_OPTIMIZATION(decl);
+	struct cl_optimization saved;
+
+	if (!old)
+		old = optimization_default_node;
+	if (!TREE_OPTIMIZATION(old)->x_flag_optimize_sibling_calls)
+		return false;
+	/* as c-family's parse_optimize_options builds an optimize attribute */
+	cl_optimization_save(&saved, &global_options, &global_options_set);
+	cl_optimization_restore(&global_options, &global_options_set,
+				TREE_OPTIMIZATION(old));
+	global_options.x_flag_optimize_sibling_calls = 0;
+	global_options_set.x_flag_optimize_sibling_calls = 1;
+	DECL_FUNCTION_SPECIFIC_OPTIMIZATION(decl) =
+		build_optimization_node(&global_options, &global_options_set);
+	cl_optimization_restore(&global_options, &global_options_set, &saved);
+	record(node, "no-sibcall", why);
+	return true;
+}
+
 const char *lg_renamed(const char *old_name)
 {
 	const char **found;

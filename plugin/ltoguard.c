@@ -31,7 +31,9 @@ static struct plugin_info ltoguard_info = {
 	.help = "keeps export-, asm- and section-referenced symbols through LTO\n"
 		"  -fplugin-arg-ltoguard-report=FILE  append one line per decision\n"
 		"  -fplugin-arg-ltoguard-keep=FILE    keep the symbols listed in FILE\n"
-		"  -fplugin-arg-ltoguard-verbose      a note at each decision\n",
+		"  -fplugin-arg-ltoguard-verbose      a note at each decision\n"
+		"  -fplugin-arg-ltoguard-stack-args=N noinline for N+ stack argument words\n"
+		"                                     (default 4 on 32-bit targets, 0 = off)\n",
 };
 
 static void run_detectors(void)
@@ -40,6 +42,7 @@ static void run_detectors(void)
 	lg_detect_asm();
 	lg_detect_sections();
 	lg_detect_keeplist();
+	lg_detect_stack_args();
 }
 
 /* cc1: before any IPA pass, while every function body is there. */

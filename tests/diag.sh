@@ -83,6 +83,36 @@ run_diag_tests() {
 		bad "diag precision: build or run failed"; cat "$d/precision.log"
 	fi
 
+	# stack-argument words, counted by the target's own hooks (-m32)
+	local sig=$DIAG/stack-args-sig.c
+	rm -f $d/sig.report $d/sig64.report $d/sig64-default.report
+	if $CC -m32 -O2 -flto -c $sig -o $d/sig.o $pl -fplugin-arg-ltoguard-stack-args=1 \
+		-fplugin-arg-ltoguard-report=$d/sig.report 2>"$d/sig.log" &&
+	   awk -F'\t' '$4 == "noinline" { split($6, w, " "); print $2, w[1] }' $d/sig.report |
+		sort | diff -u $DIAG/stack-args-sig.expected - >"$d/sig.diff"; then
+		ok "diag stack-args counts: $(wc -l <$DIAG/stack-args-sig.expected) signatures as i386 passes them"
+	else
+		bad "diag stack-args counts"; cat "$d/sig.log" "$d/sig.diff"
+	fi
+	# 64-bit: the rule is off unless asked for; asked, it counts the same way
+	$CC -m64 -O2 -flto -c $sig -o $d/sig.o $pl -fplugin-arg-ltoguard-report=$d/sig64-default.report 2>/dev/null
+	$CC -m64 -O2 -flto -c $sig -o $d/sig.o $pl -fplugin-arg-ltoguard-stack-args=1 \
+		-fplugin-arg-ltoguard-report=$d/sig64.report 2>/dev/null
+	if ! grep -q noinline $d/sig64-default.report 2>/dev/null &&
+	   grep -q "int7_default	function	noinline	stack-args	1 argument words" $d/sig64.report; then
+		ok "diag stack-args on -m64: off by default, 7th int argument counted when asked"
+	else
+		bad "diag stack-args on -m64"; cat $d/sig64-default.report $d/sig64.report 2>/dev/null
+	fi
+	# -m64 keeps inlining the fixture's 7-argument do_futex
+	local fx=$TOP/kernel-fixtures/stack-args-src
+	if $CC -m64 -O2 -flto $pl $fx/futex.c -x c - -o $d/futex64 2>/dev/null <<<'long sys_futex_like(unsigned,int,unsigned,unsigned,unsigned,unsigned); int main(void){return (int)sys_futex_like(1,2,3,4,5,6) & 0;}' &&
+	   expect_absent $d/futex64 do_futex >/dev/null && ! objdump -d $d/futex64 | grep -q "<do_futex"; then
+		ok "diag stack-args: -m64 build still inlines do_futex"
+	else
+		bad "diag stack-args: -m64 build did not inline do_futex"
+	fi
+
 	# the same input gives the same report bytes
 	rm -f $d/r1 $d/r2
 	$CC -O2 -flto -c $src -o $d/x.o $pl -fplugin-arg-ltoguard-report=$d/r1

@@ -59,8 +59,8 @@ run_fixture() {
 		out=$BUILD/fixtures/$name/m$arch
 		rm -rf "$out"
 		if ! build "$dir" "$out/plain" "$arch" plain || ! run_prog "$out/plain" "$arch" ||
-		   ! cmp -s "$out/plain/output" "$dir/expected.txt"; then
-			bad "$name -m$arch: the non-LTO build does not print expected.txt"
+		   ! cmp -s "$out/plain/output" "$dir/$PLAIN_EXPECTED"; then
+			bad "$name -m$arch: the non-LTO build does not print $PLAIN_EXPECTED"
 			continue
 		fi
 		for v in $VARIANTS; do

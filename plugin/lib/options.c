@@ -3,6 +3,7 @@
  * -fplugin-arg-ltoguard-KEY[=VALUE] parsing.  Plain C99, no GCC headers:
  * the plugin turns a returned message into a GCC error.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "ltoguard.h"
 
@@ -42,5 +43,20 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 		opts->verbose = 1;
 		return NULL;
 	}
-	return "is not an ltoguard argument (known: report=FILE, keep=FILE, verbose)";
+	if (strcmp(key, "stack-args") == 0) {
+		char *end;
+		long n;
+
+		if (!value || !*value)
+			return "needs a value (=N, 0 turns the rule off)";
+		n = strtol(value, &end, 10);
+		if (*end || n < 0 || n > LG_STACK_ARGS_MAX || value[0] == '+' ||
+		    value[0] == '-' || value[0] == ' ')
+			return "needs a whole number from 0 to 1000";
+		opts->stack_args = (int)n;
+		opts->stack_args_given = 1;
+		return NULL;
+	}
+	return "is not an ltoguard argument (known: report=FILE, keep=FILE, "
+	       "verbose, stack-args=N)";
 }

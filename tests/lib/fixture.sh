@@ -11,6 +11,8 @@
 #   LDFLAGS_EXTRA    extra link flags (linker script fragments)
 #   PLUGIN_ARGS      extra -fplugin-arg-ltoguard-... (keep lists)
 #   VARIANTS         the LTO variants to build (default: $ALL_VARIANTS)
+#   PLAIN_EXPECTED   what the non-LTO build prints, when the fixture shows
+#                    a hazard that is not LTO's alone (default expected.txt)
 #   CONTROL_BREAKS   variants where the build without the plugin must break
 #                    (default: all of $VARIANTS)
 # and may define check_binary BIN REPORT, which returns non-zero when the
@@ -99,7 +101,7 @@ load_fixture() {
 	FIXTURE=$1
 	unset -f check_binary
 	DESC="" SRCDIR=$FIXTURE SRCS="" ARCHES=64 CFLAGS_EXTRA="" LDFLAGS_EXTRA=""
-	PLUGIN_ARGS="" VARIANTS=$ALL_VARIANTS CONTROL_BREAKS=""
+	PLUGIN_ARGS="" VARIANTS=$ALL_VARIANTS CONTROL_BREAKS="" PLAIN_EXPECTED=expected.txt
 	# shellcheck disable=SC1091
 	. "$FIXTURE/case.conf"
 	CONTROL_BREAKS=${CONTROL_BREAKS:-$VARIANTS}

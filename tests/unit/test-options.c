@@ -34,6 +34,25 @@ static void test_errors(void **state)
 	for (i = 0; i < LG_MAX_KEEP_FILES; i++)
 		assert_null(lg_option_apply(&o, "keep", "k"));
 	assert_non_null(lg_option_apply(&o, "keep", "k"));
+	assert_non_null(strstr(lg_option_apply(&o, "stack-args", NULL), "needs a value"));
+	assert_non_null(strstr(lg_option_apply(&o, "stack-args", "x"), "whole number"));
+	assert_non_null(strstr(lg_option_apply(&o, "stack-args", "-1"), "whole number"));
+	assert_non_null(strstr(lg_option_apply(&o, "stack-args", "4x"), "whole number"));
+	assert_non_null(strstr(lg_option_apply(&o, "stack-args", "1001"), "whole number"));
+	assert_int_equal(o.stack_args_given, 0);
+}
+
+static void test_stack_args(void **state)
+{
+	struct lg_options o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_null(lg_option_apply(&o, "stack-args", "0"));
+	assert_int_equal(o.stack_args, 0);
+	assert_int_equal(o.stack_args_given, 1);
+	assert_null(lg_option_apply(&o, "stack-args", "7"));
+	assert_int_equal(o.stack_args, 7);
 }
 
 int main(void)
@@ -41,6 +60,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_known),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_stack_args),
 	};
 
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);

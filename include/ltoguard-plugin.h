@@ -74,6 +74,9 @@ void lg_report_note(symtab_node *node, const char *action,
 /* Write the report (if asked for); called once at PLUGIN_FINISH. */
 void lg_report_finish(void);
 
+/* concat() of the NULL-terminated strings, in GC memory (nothing to free). */
+const char *lg_concat(const char *first, ...);
+
 /* "file:line" of LOC, in GC memory. */
 const char *lg_loc_string(location_t loc);
 

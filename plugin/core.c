@@ -17,6 +17,30 @@
 static struct lg_report *report;
 static hash_map<nofree_string_hash, const char *> *renames;
 
+const char *lg_concat(const char *first, ...)
+{
+	size_t len = 0;
+	const char *s;
+	char *out, *p;
+	va_list ap;
+
+	va_start(ap, first);
+	for (s = first; s; s = va_arg(ap, const char *))
+		len += strlen(s);
+	va_end(ap);
+	out = p = (char *)ggc_internal_alloc(len + 1);
+	va_start(ap, first);
+	for (s = first; s; s = va_arg(ap, const char *)) {
+		size_t l = strlen(s);
+
+		memcpy(p, s, l);
+		p += l;
+	}
+	va_end(ap);
+	*p = 0;
+	return out;
+}
+
 const char *lg_loc_string(location_t loc)
 {
 	expanded_location x = expand_location(loc);
@@ -25,7 +49,7 @@ const char *lg_loc_string(location_t loc)
 	if (!x.file)
 		return "-";
 	snprintf(buf, sizeof(buf), ":%d", x.line);
-	return ggc_strdup(concat(x.file, buf, NULL));
+	return lg_concat(x.file, buf, NULL);
 }
 
 static const char *kind_of(symtab_node *node)
@@ -163,7 +187,7 @@ static tree unique_name_for(const char *name)
 
 	snprintf(suffix, sizeof(suffix), ".ltoguard.%08lx",
 		 lg_hash32(main_input_filename ? main_input_filename : ""));
-	return get_identifier(concat(name, suffix, NULL));
+	return get_identifier(lg_concat(name, suffix, NULL));
 }
 
 const char *lg_keep_static_for_asm(symtab_node *node, const struct lg_why *why)
@@ -195,7 +219,7 @@ const char *lg_keep_static_for_asm(symtab_node *node, const struct lg_why *why)
 		renames = new hash_map<nofree_string_hash, const char *>;
 	renames->put(old_name, new_name);
 	renamed_why.reason = why->reason;
-	renamed_why.detail = ggc_strdup(concat("was ", old_name, "; ", why->detail, NULL));
+	renamed_why.detail = lg_concat("was ", old_name, "; ", why->detail, NULL);
 	record(node, "renamed", &renamed_why);
 	return new_name;
 }

@@ -61,9 +61,9 @@ static const char *describe(const struct scan *sc, const struct lg_asm_sym *sym)
 
 	snprintf(line, sizeof(line), ", asm line %u", sym->line);
 	if (*sym->section)
-		return ggc_strdup(concat(sc->where, line, ", section ",
-					 sym->section, NULL));
-	return ggc_strdup(concat(sc->where, line, NULL));
+		return lg_concat(sc->where, line, ", section ", sym->section,
+				 NULL);
+	return lg_concat(sc->where, line, NULL);
 }
 
 static void carry(const char *name, const char *where)
@@ -217,8 +217,8 @@ static char *globalize_labels(struct scan *sc)
 		if (!node || node->definition || !node->referred_to_p())
 			continue;
 		why.reason = "asm-label";
-		why.detail = ggc_strdup(concat("defined by ", sc->where,
-					       ", called from C", NULL));
+		why.detail = lg_concat("defined by ", sc->where,
+				       ", called from C", NULL);
 		lg_report_note(node, "made-global", &why);
 		more = concat(extra ? extra : "", "\n\t.globl\t", name,
 			      "\n\t.hidden\t", name, NULL);
@@ -248,10 +248,8 @@ static void scan_inline_asm(gasm *stmt, cgraph_node *fn)
 	char *out;
 	unsigned flags = gimple_asm_input_p(stmt) ? 0 : LG_ASM_EXTENDED;
 
-	sc.where = ggc_strdup(concat("asm in ", lg_decl_asm_name(fn->decl),
-				     " at ",
-				     lg_loc_string(gimple_location(stmt)),
-				     NULL));
+	sc.where = lg_concat("asm in ", lg_decl_asm_name(fn->decl), " at ",
+			     lg_loc_string(gimple_location(stmt)), NULL);
 	sc.inline_asm = true;
 	out = scan_text(gimple_asm_string(stmt), flags, &sc);
 	free_names(&sc.bound);
@@ -312,7 +310,7 @@ static void scan_toplevel_asm_cc1(void)
 
 		char *globals;
 
-		sc.where = ggc_strdup(concat("toplevel asm in ", file, NULL));
+		sc.where = lg_concat("toplevel asm in ", file, NULL);
 		sc.inline_asm = false;
 		out = scan_text(text, 0, &sc);
 		globals = globalize_labels(&sc);
@@ -363,9 +361,8 @@ static const char *asm_origin(const char *text)
 		return "toplevel asm";
 	from += strlen("\n" FROM_MARK);
 	end = strchr(from, '\n');
-	return ggc_strdup(concat("toplevel asm in ",
-				 end ? xstrndup(from, end - from) : from,
-				 NULL));
+	return lg_concat("toplevel asm in ",
+			 end ? ggc_alloc_string(from, end - from) : from, NULL);
 }
 
 /* "#ltoguard-ref NAME WHERE" lines: names inline asm used in some file. */
@@ -389,7 +386,7 @@ static void read_carried(const char *text)
 		sym = xstrndup(name, sp - name);
 		node = lg_lookup_definition(sym);
 		why.reason = "asm";
-		why.detail = ggc_strdup(xstrndup(sp + 1, eol - sp - 1));
+		why.detail = ggc_alloc_string(sp + 1, eol - sp - 1);
 		if (node && TREE_PUBLIC(node->decl))
 			lg_keep_visible(node, &why);
 		free(sym);

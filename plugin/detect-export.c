@@ -22,8 +22,7 @@
 
 #define KSYMTAB_PREFIX "__ksymtab_"
 
-static void keep_entry(varpool_node *entry, const char *kind,
-		       const struct lg_why *why)
+static void keep_entry(varpool_node *entry, const struct lg_why *why)
 {
 	if (TREE_PUBLIC(entry->decl))
 		lg_keep_visible(entry, why);
@@ -33,7 +32,6 @@ static void keep_entry(varpool_node *entry, const char *kind,
 		DECL_PRESERVE_P(entry->decl) = 1;
 		lg_report_note(entry, "kept", why);
 	}
-	(void)kind;
 }
 
 static void check_entry(varpool_node *entry)
@@ -49,11 +47,11 @@ static void check_entry(varpool_node *entry)
 		return;
 	sym = name + strlen(KSYMTAB_PREFIX);
 	why.reason = kind;
-	why.detail = ggc_strdup(concat("table entry ", name, " in section ",
-				       section, " at ",
-				       lg_loc_string(DECL_SOURCE_LOCATION(entry->decl)),
-				       NULL));
-	keep_entry(entry, kind, &why);
+	why.detail = lg_concat("table entry ", name, " in section ", section,
+			       " at ",
+			       lg_loc_string(DECL_SOURCE_LOCATION(entry->decl)),
+			       NULL);
+	keep_entry(entry, &why);
 	target = lg_lookup_definition(sym);
 	if (target && TREE_PUBLIC(target->decl))
 		lg_keep_visible(target, &why);

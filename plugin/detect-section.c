@@ -51,7 +51,7 @@ void lg_detect_sections(void)
 		if (!lg_is_table_section(section, is_function))
 			continue;
 		why.reason = "section";
-		why.detail = ggc_strdup(concat("section ", section, NULL));
+		why.detail = lg_concat("section ", section, NULL);
 		if (!is_function && (TREE_PUBLIC(node->decl) ||
 				     DECL_PRESERVE_P(node->decl)))
 			keep_in_order(node, &why);

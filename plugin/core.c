@@ -177,16 +177,19 @@ const char *lg_renamed(const char *old_name)
 
 /*
  * A name no other translation unit can have: NAME.ltoguard.HASH, where
- * HASH is taken from the main input file's name, so that it is the same
- * in every build of the same tree (reproducible builds, same report).
- * Dots keep it out of the C namespace, as GCC's own .lto_priv.N does.
+ * HASH is taken from the main input file's name as -fmacro-prefix-map
+ * rewrites it for __FILE__ (the kernel passes -fmacro-prefix-map=$(srctree)/=),
+ * so that it is the same in every build of the same sources wherever the
+ * tree is (reproducible builds, same report).  Dots keep it out of the C
+ * namespace, as GCC's own .lto_priv.N does.
  */
 static tree unique_name_for(const char *name)
 {
+	const char *file = main_input_filename ? main_input_filename : "";
 	char suffix[32];
 
 	snprintf(suffix, sizeof(suffix), ".ltoguard.%08lx",
-		 lg_hash32(main_input_filename ? main_input_filename : ""));
+		 lg_hash32(remap_macro_filename(file)));
 	return get_identifier(lg_concat(name, suffix, NULL));
 }
 

@@ -120,6 +120,22 @@ run_diag_tests() {
 	if [ -s $d/r1 ] && cmp -s $d/r1 $d/r2; then ok "diag report reproducible"
 	else bad "diag report reproducible"; fi
 
+	# renamed statics do not depend on where the tree is (-fmacro-prefix-map)
+	local t names=""
+	for t in tree1 tree2; do
+		mkdir -p "$d/$t/sub"
+		cp $DIAG/static-asm.c "$d/$t/sub/"
+		$CC -O2 -flto -ffat-lto-objects -c "$d/$t/sub/static-asm.c" -o "$d/$t/s.o" $pl \
+			-fmacro-prefix-map="$d/$t/=" 2>/dev/null
+		names="$names $(readelf -sW "$d/$t/s.o" | grep -o 'setup_static[.]ltoguard[.][0-9a-f]*' | sort -u)"
+	done
+	set -- $names
+	if [ $# -eq 2 ] && [ "$1" = "$2" ] && [ "$1" = "setup_static.ltoguard.$(printf '%s' sub/static-asm.c | tests/lib/fnv1a.sh)" ]; then
+		ok "diag renamed static is the same in two trees: $1"
+	else
+		bad "diag renamed static differs between trees:$names"
+	fi
+
 	# a static named by asm whose file was compiled without the plugin:
 	# WPA cannot rename it any more, so it says so
 	$CC -O2 -flto -c $DIAG/static-asm.c -o $d/static-asm.o

@@ -6,7 +6,9 @@
 #   make                 build plugin/ltoguard.so for $(CC) (default gcc)
 #   make CC=gcc-11       the same for gcc 11
 #   make check           unit tests, integration tests and kernel fixtures
-#   make check-all       make check for gcc 12 and gcc 11 (what CI runs)
+#   make check-all       make check for gcc 12 and gcc 11
+#   make kernel-check    real Linux 6.1 kernels: plain, LTO+ltoguard, control
+#   make test            check-all and kernel-check (what CI runs)
 #   make demo            LTO-build the kernel fixtures with the plugin and
 #                        print its report
 #   make install         install into the compiler's plugin directory
@@ -26,7 +28,7 @@ PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin 2>/dev/null)
 BUILD := build/gcc-$(GCC_MAJOR)
 PLUGIN := $(BUILD)/ltoguard.so
 
-NO_PLUGIN_GOALS := clean deps unit fuzz
+NO_PLUGIN_GOALS := clean deps unit fuzz test check-all
 ifneq ($(filter-out $(NO_PLUGIN_GOALS),$(or $(MAKECMDGOALS),all)),)
 ifeq ($(GCC_MAJOR),)
 $(error ltoguard: $(CC) is not a working GCC: install it (apt-get install gcc) or pass CC=gcc-N)
@@ -55,7 +57,7 @@ PIC_LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
 GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
 
 .SECONDARY:
-.PHONY: all check check-all unit demo install clean deps fuzz FORCE
+.PHONY: all check check-all test unit demo install clean deps fuzz kernel-check FORCE
 .DELETE_ON_ERROR:
 
 all: plugin/ltoguard.so
@@ -97,8 +99,16 @@ check: $(PLUGIN) $(UNIT_BINS)
 check-all:
 	@tests/check-all.sh
 
+# What CI runs: check-all, then kernel-check.
+test:
+	@tests/test-all.sh
+
 demo: $(PLUGIN)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) tests/demo.sh
+
+# Real kernels (tests/kernel/kernel-check.sh); KERNELS="6.1-x86_64 ..." picks.
+kernel-check: $(PLUGIN)
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) tests/kernel/kernel-check.sh
 
 install: $(PLUGIN)
 	install -D -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/ltoguard.so
@@ -107,7 +117,9 @@ deps:
 	apt-get update
 	apt-get install -y --no-install-recommends make gcc g++ gcc-12-plugin-dev \
 		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
-		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user
+		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
+		linux-source-6.1 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
+		cpio time
 
 clean:
 	rm -rf build plugin/ltoguard.so

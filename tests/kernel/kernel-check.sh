@@ -1,0 +1,251 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make kernel-check: real kernels from Debian's linux-source packages,
+# tinyconfig plus kernel-fixtures/kernel/*.config, each built three ways:
+#   plain     no LTO (the reference),
+#   lto       -flto -ffat-lto-objects, ltoguard in cc1 and in the vmlinux
+#             LTO link (plugin/ltoguard-ld),
+#   control   the same LTO build without ltoguard: it must fail to link or
+#             to boot, and what it did is recorded.
+# The out-of-tree module kernel-fixtures/kmod is built against each
+# kernel that links; each is booted in QEMU (software emulation) with an
+# initramfs whose static /init loads the module and prints a pass marker.
+# The LTO kernel must boot, load the module, run its built-in initcalls
+# in the plain kernel's order, and keep every export of the plain kernel
+# global; LTO must really have happened.
+#
+# Environment: CC, PLUGIN (set by the Makefile); KERNELS ("6.1-x86_64" by
+# default; VERSION-ARCH, ARCH x86_64 or i386); KERNEL_WORK (scratch,
+# default build/kernel).  The source tree is made read-only: every build
+# uses O=.
+set -u
+cd "$(dirname "$0")/../.."
+TOP=$(pwd)
+export LC_ALL=C
+CC=${CC:-gcc}
+KERNELS=${KERNELS:-6.1-x86_64}
+WORK=${KERNEL_WORK:-$TOP/build/kernel}
+JOBS=$(nproc)
+FIX=$TOP/kernel-fixtures
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+mkdir -p "$WORK"
+table=$WORK/table.txt
+: >"$table"
+
+unpack() {
+	local ver=$1 src=$WORK/linux-$1
+	if [ ! -f "$src/Makefile" ]; then
+		local tarball=/usr/src/linux-source-$ver.tar.xz
+		[ -f "$tarball" ] || { echo "no $tarball: apt-get install linux-source-$ver" >&2; return 1; }
+		rm -rf "$src" "$WORK/linux-source-$ver"
+		tar xf "$tarball" -C "$WORK" && mv "$WORK/linux-source-$ver" "$src" &&
+			chmod -R a-w "$src"
+	fi
+	echo "$src"
+}
+
+# kernel_make SRC O ARCH MODE TARGETS...: make with the flags of MODE.
+kernel_make() {
+	local src=$1 o=$2 arch=$3 mode=$4
+	shift 4
+	local lto="-flto -ffat-lto-objects"
+	local pl="-fplugin=$PLUGIN -fplugin-arg-ltoguard-report=$o/ltoguard-report.txt"
+	case $mode in
+	plain)
+		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" "$@" ;;
+	lto)
+		LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log \
+		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
+			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" "$@" ;;
+	control)
+		LTOGUARD_CC=$CC LTOGUARD_LTO="" LTOGUARD_LD_LOG=$o/lto-link.log \
+		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto" \
+			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" "$@" ;;
+	esac
+}
+
+configure() {
+	local src=$1 o=$2 arch=$3
+	rm -rf "$o"
+	mkdir -p "$o"
+	make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" tinyconfig >/dev/null &&
+		"$src/scripts/kconfig/merge_config.sh" -m -O "$o" "$o/.config" \
+			"$FIX/kernel/base.config" "$FIX/kernel/$arch.config" >"$o/merge-config.log" 2>&1 &&
+		make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" olddefconfig >/dev/null
+}
+
+# initramfs O ARCH: O/initramfs.cpio with the static /init and the module.
+initramfs() {
+	local o=$1 arch=$2 m=-m64
+	[ "$arch" = i386 ] && m=-m32
+	rm -rf "$o/initramfs"
+	mkdir -p "$o/initramfs"
+	$CC $m -static -O2 "$FIX/kernel/init.c" -o "$o/initramfs/init" || return 1
+	cp "$o/kmod/ltoguard_test.ko" "$o/initramfs/"
+	(cd "$o/initramfs" && printf 'init\nltoguard_test.ko\n' | cpio -o -H newc 2>/dev/null) >"$o/initramfs.cpio"
+}
+
+boot() {
+	local o=$1 arch=$2 qemu=qemu-system-x86_64
+	[ "$arch" = i386 ] && qemu=qemu-system-i386
+	timeout 300 $qemu -kernel "$o/arch/x86/boot/bzImage" -initrd "$o/initramfs.cpio" \
+		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 oops=panic" \
+		-nographic -no-reboot -m 256 -monitor none \
+		</dev/null >"$o/boot.log" 2>&1
+	grep -q LTOGUARD-KERNEL-PASS "$o/boot.log"
+}
+
+# The initcalls a boot ran, in order, with compiler suffixes taken off.
+initcall_order() {
+	sed -n 's/.*calling  *\([^+ ]*\)+.*/\1/p' "$1" | sed 's/\..*//'
+}
+
+global_funcs() {
+	readelf -sW "$1" | awk '$4 == "FUNC" && $5 == "GLOBAL" && $6 == "DEFAULT"' | wc -l
+}
+
+all_funcs() {
+	readelf -sW "$1" | awk '$4 == "FUNC"' | wc -l
+}
+
+# exported names of a vmlinux: its __ksymtab_NAME labels
+exports_of() {
+	readelf -sW "$1" | awk '{ print $8 }' | sed -n 's/^__ksymtab_//p' | sort -u
+}
+
+build_one() {
+	local k=$1 mode=$2 src=$3 arch=$4 o=$WORK/$1-$2 t0 t1
+	configure "$src" "$o" "$arch" || { echo "configure failed"; return 2; }
+	t0=$(date +%s)
+	kernel_make "$src" "$o" "$arch" "$mode" all >"$o/build.log" 2>&1
+	local rc=$?
+	t1=$(date +%s)
+	echo $((t1 - t0)) >"$o/build-seconds"
+	[ $rc -eq 0 ] || return 1
+	mkdir -p "$o/kmod"
+	cp "$FIX/kmod/Kbuild" "$FIX/kmod/ltoguard_test.c" "$o/kmod/"
+	kernel_make "$src" "$o" "$arch" "$mode" M="$o/kmod" modules >"$o/kmod.log" 2>&1 ||
+		{ echo "module build failed"; return 3; }
+	initramfs "$o" "$arch" || return 3
+	return 0
+}
+
+row() {
+	local k=$1 mode=$2 o=$WORK/$1-$2 result=$3 link="-" sizes="- - -" g="-" a="-"
+	[ -f "$o/lto-link.log" ] && link=$(awk '$1 == "vmlinux" { printf "%ss/%dMB", $2, $3 / 1024 }' "$o/lto-link.log")
+	if [ -f "$o/vmlinux" ]; then
+		sizes=$(size "$o/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }')
+		g=$(global_funcs "$o/vmlinux")
+		a=$(all_funcs "$o/vmlinux")
+	fi
+	printf '%-12s %-8s %6ss %14s %9s %9s %9s %7s %7s  %s\n' "$k" "$mode" \
+		"$(cat "$o/build-seconds" 2>/dev/null || echo -)" "${link:--}" $sizes "$g" "$a" \
+		"$result" >>"$table"
+}
+
+for k in $KERNELS; do
+	ver=${k%-*}
+	arch=${k#*-}
+	src=$(unpack "$ver") || { bad "$k: no source"; continue; }
+	stamp=$WORK/$k.stamp
+	touch "$stamp"
+
+	# plain: the reference
+	if build_one "$k" plain "$src" "$arch" && boot "$WORK/$k-plain" "$arch"; then
+		ok "$k plain builds, boots and loads the module"
+		row "$k" plain "boots"
+	else
+		bad "$k plain kernel does not build or boot (see $WORK/$k-plain)"
+		row "$k" plain "BROKEN"
+		continue
+	fi
+
+	# lto: ltoguard on every compile and on the vmlinux link
+	o=$WORK/$k-lto
+	if ! build_one "$k" lto "$src" "$arch"; then
+		bad "$k LTO+ltoguard does not build: $(grep -m1 -E 'error|undefined' "$o/build.log" "$o/kmod.log" 2>/dev/null)"
+		row "$k" lto "NO-BUILD"
+	elif ! grep -q '^vmlinux ' "$o/lto-link.log" 2>/dev/null; then
+		bad "$k LTO+ltoguard: the vmlinux link was not an LTO link"
+		row "$k" lto "NOT-LTO"
+	elif ! boot "$o" "$arch"; then
+		bad "$k LTO+ltoguard does not boot: $(grep -m1 -E 'Kernel panic|BUG|ltoguard-init' "$o/boot.log")"
+		row "$k" lto "NO-BOOT"
+	else
+		ok "$k LTO+ltoguard builds, boots and loads the module"
+		row "$k" lto "boots"
+		if grep -q "ltoguard-kmod: kstrtoint rc=0 value=42 ktime_get=ok ns=ok jiffies=ok" "$o/boot.log"; then
+			ok "$k LTO+ltoguard: the module used EXPORT_SYMBOL, _GPL, _NS_GPL and an exported variable"
+		else
+			bad "$k LTO+ltoguard: module output wrong: $(grep -m1 ltoguard-kmod "$o/boot.log")"
+		fi
+		n=$(initcall_order "$o/boot.log" | wc -l)
+		if [ "$n" -gt 0 ] &&
+		   diff <(initcall_order "$WORK/$k-plain/boot.log") <(initcall_order "$o/boot.log") >"$o/initcalls.diff"; then
+			ok "$k LTO+ltoguard: $n initcalls ran in the plain kernel's order"
+		else
+			bad "$k LTO+ltoguard: initcall order differs from plain (see $o/initcalls.diff)"
+		fi
+		# global or weak (memcpy, abort are weak in the plain kernel too)
+		lost=$(comm -23 <(exports_of "$WORK/$k-plain/vmlinux") \
+			<(readelf -sW "$o/vmlinux" | awk '($5 == "GLOBAL" || $5 == "WEAK") && $6 == "DEFAULT" { print $8 }' | sort -u))
+		# jiffies is defined by the linker script (jiffies = jiffies_64), as ABS
+		lost=$(echo "$lost" | grep -vx -e '' -e jiffies)
+		if [ -z "$lost" ]; then
+			ok "$k LTO+ltoguard: all $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports of the plain kernel are global"
+		else
+			bad "$k LTO+ltoguard: exports not global: $(echo "$lost" | head -5 | tr '\n' ' ')"
+		fi
+		pg=$(global_funcs "$WORK/$k-plain/vmlinux")
+		lg=$(global_funcs "$o/vmlinux")
+		pa=$(all_funcs "$WORK/$k-plain/vmlinux")
+		la=$(all_funcs "$o/vmlinux")
+		if [ "$lg" -lt "$pg" ] && [ "$la" -lt "$pa" ]; then
+			ok "$k LTO happened: global functions $pg -> $lg, all functions $pa -> $la"
+		else
+			bad "$k LTO did not happen: global functions $pg -> $lg, all functions $pa -> $la"
+		fi
+	fi
+
+	# control: the same LTO build without ltoguard must break
+	o=$WORK/$k-control
+	if ! build_one "$k" control "$src" "$arch"; then
+		n=$(grep -c 'undefined reference' "$o/build.log")
+		ok "$k control without ltoguard fails to link ($n undefined references)"
+		row "$k" control "no-link:$n"
+	elif ! boot "$o" "$arch"; then
+		ok "$k control without ltoguard links but does not boot"
+		row "$k" control "no-boot"
+	else
+		bad "$k control without ltoguard builds and boots: the test proves nothing"
+		row "$k" control "boots"
+	fi
+
+	# root ignores the tree's missing write bits: check nothing was written
+	written=$(find "$src" -newer "$stamp" -print -quit)
+	if [ -z "$written" ]; then
+		ok "$k: the source tree was not written to (O= builds only)"
+	else
+		bad "$k: the build wrote into the source tree: $written"
+	fi
+
+	# what ltoguard kept, by reason, and the floor those must contain
+	r=$WORK/$k-lto/ltoguard-report.txt
+	if [ -f "$r" ]; then
+		echo "ltoguard decisions for $k (unique symbol/action/reason):" >>"$table.reasons"
+		cut -f2,4,5 "$r" | sort -u | cut -f2,3 | sort | uniq -c | sort -rn >>"$table.reasons"
+		echo "floor: $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports in the plain vmlinux" >>"$table.reasons"
+	fi
+done
+
+echo
+printf '%-12s %-8s %7s %14s %9s %9s %9s %7s %7s  %s\n' kernel build time "LTO link" text data bss glob-fn all-fn result
+cat "$table"
+[ -f "$table.reasons" ] && { echo; cat "$table.reasons"; rm -f "$table.reasons"; }
+echo "kernel-check: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -119,7 +119,7 @@ deps:
 		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
 		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
 		linux-source-6.1 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
-		cpio time
+		cpio time bsdextrautils
 
 clean:
 	rm -rf build plugin/ltoguard.so

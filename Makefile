@@ -12,7 +12,9 @@
 #   make demo            LTO-build the kernel fixtures with the plugin and
 #                        print its report
 #   make install         install into the compiler's plugin directory
-#                        (honours DESTDIR), so -fplugin=ltoguard works
+#                        (honours DESTDIR), so -fplugin=ltoguard works,
+#                        and ltoguard-ld into BINDIR (/usr/local/bin)
+#   make kernel-flags    print the kbuild make line for this compiler
 #   make deps            install Debian 12 packages needed for all of this
 
 ifeq ($(origin CC),default)
@@ -57,7 +59,7 @@ PIC_LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
 GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
 
 .SECONDARY:
-.PHONY: all check check-all test unit demo install clean deps fuzz kernel-check FORCE
+.PHONY: all check check-all test unit demo install kernel-flags clean deps fuzz kernel-check FORCE
 .DELETE_ON_ERROR:
 
 all: plugin/ltoguard.so
@@ -110,8 +112,17 @@ demo: $(PLUGIN)
 kernel-check: $(PLUGIN)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) tests/kernel/kernel-check.sh
 
+BINDIR ?= /usr/local/bin
+
 install: $(PLUGIN)
 	install -D -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/ltoguard.so
+	install -D -m 0755 plugin/ltoguard-ld $(DESTDIR)$(BINDIR)/ltoguard-ld
+
+# The kbuild make line for this compiler, once installed (README).
+kernel-flags:
+	@echo 'make KCFLAGS="-flto -ffat-lto-objects -fplugin=ltoguard"' \
+	  'CC_FLAGS_LTO="-flto -ffat-lto-objects" LD=$(BINDIR)/ltoguard-ld' \
+	  'LTOGUARD_CC=$(CC) LTOGUARD_LTO="-fplugin=ltoguard"'
 
 deps:
 	apt-get update

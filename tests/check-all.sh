@@ -5,8 +5,7 @@
 # since CI installs both.  Ends with one combined "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
-total_pass=0
-total_fail=0
+. tests/lib/summary.sh
 for cc in gcc-12 gcc-11; do
 	log=build/check-$cc.log
 	mkdir -p build
@@ -17,15 +16,7 @@ for cc in gcc-12 gcc-11; do
 	fi
 	echo "=== make check CC=$cc"
 	make --no-print-directory check CC=$cc 2>&1 | tee "$log"
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n1)
-	if [ -z "$line" ]; then
-		echo "FAIL: make check CC=$cc printed no summary"
-		total_fail=$((total_fail + 1))
-		continue
-	fi
-	total_pass=$((total_pass + ${line%% passed*}))
-	f=${line#*, }
-	total_fail=$((total_fail + ${f%% failed}))
+	add_summary "make check CC=$cc" "$log"
 done
 echo "check-all: $total_pass passed, $total_fail failed"
 [ $total_fail -eq 0 ]

@@ -6,24 +6,10 @@
 set -u
 cd "$(dirname "$0")/.."
 mkdir -p build
-total_pass=0
-total_fail=0
-add() {
-	local line
-	line=$(grep -E "^$1: [0-9]+ passed, [0-9]+ failed$" "$2" | tail -n1)
-	if [ -z "$line" ]; then
-		echo "FAIL: $1 printed no summary"
-		total_fail=$((total_fail + 1))
-		return
-	fi
-	line=${line#*: }
-	total_pass=$((total_pass + ${line%% passed*}))
-	line=${line#*, }
-	total_fail=$((total_fail + ${line%% failed}))
-}
+. tests/lib/summary.sh
 make --no-print-directory check-all 2>&1 | tee build/test-check-all.log
-add check-all build/test-check-all.log
+add_summary "make check-all" build/test-check-all.log "check-all: "
 make --no-print-directory kernel-check 2>&1 | tee build/test-kernel-check.log
-add kernel-check build/test-kernel-check.log
+add_summary "make kernel-check" build/test-kernel-check.log "kernel-check: "
 echo "test: $total_pass passed, $total_fail failed"
 [ $total_fail -eq 0 ]

@@ -42,7 +42,7 @@ bool lg_keep_visible(symtab_node *node, const struct lg_why *why);
  * the first one.  In cc1 give it a name no other file can have, make it a
  * hidden global (what LTO's own promote_symbol does) and mark it
  * unique_name so LTO never renames it.  Returns the new assembler name, or
- * NULL if the static was left alone (not compiling for LTO).
+ * NULL if the static was left alone (in WPA, or an alias).
  */
 const char *lg_keep_static_for_asm(symtab_node *node, const struct lg_why *why);
 
@@ -67,7 +67,7 @@ const char *lg_renamed(const char *old_name);
 /* The definition the assembler name NAME refers to here, or NULL. */
 symtab_node *lg_lookup_definition(const char *name);
 
-/* Record a warning-worthy fact for the report without changing anything. */
+/* Record a decision for the report (and a note under -verbose). */
 void lg_report_note(symtab_node *node, const char *action,
 		    const struct lg_why *why);
 

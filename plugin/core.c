@@ -57,8 +57,8 @@ static const char *kind_of(symtab_node *node)
 	return is_a<cgraph_node *>(node) ? "function" : "variable";
 }
 
-static void record(symtab_node *node, const char *action,
-		   const struct lg_why *why)
+void lg_report_note(symtab_node *node, const char *action,
+		    const struct lg_why *why)
 {
 	struct lg_decision d;
 
@@ -75,12 +75,6 @@ static void record(symtab_node *node, const char *action,
 		inform(DECL_SOURCE_LOCATION(node->decl),
 		       "ltoguard: %s %qs %s: %s (%s)", d.kind, d.symbol,
 		       action, why->reason, why->detail);
-}
-
-void lg_report_note(symtab_node *node, const char *action,
-		    const struct lg_why *why)
-{
-	record(node, action, why);
 }
 
 static bool has_attr(tree decl, const char *name)
@@ -117,7 +111,7 @@ bool lg_keep_visible(symtab_node *node, const struct lg_why *why)
 		return false;	/* already safe, e.g. __visible __used */
 	DECL_PRESERVE_P(decl) = 1;
 	add_attr(decl, "externally_visible");
-	record(node, "made-visible", why);
+	lg_report_note(node, "made-visible", why);
 	return true;
 }
 
@@ -126,7 +120,7 @@ bool lg_keep_static(symtab_node *node, const struct lg_why *why)
 	if (TREE_PUBLIC(node->decl) || DECL_PRESERVE_P(node->decl))
 		return false;
 	DECL_PRESERVE_P(node->decl) = 1;
-	record(node, "kept", why);
+	lg_report_note(node, "kept", why);
 	return true;
 }
 
@@ -138,7 +132,7 @@ bool lg_mark_noinline(cgraph_node *node, const struct lg_why *why)
 		return false;
 	DECL_UNINLINABLE(decl) = 1;
 	add_attr(decl, "noinline");
-	record(node, "noinline", why);
+	lg_report_note(node, "noinline", why);
 	return true;
 }
 
@@ -161,7 +155,7 @@ bool lg_forbid_sibcalls(cgraph_node *node, const struct lg_why *why)
 	DECL_FUNCTION_SPECIFIC_OPTIMIZATION(decl) =
 		build_optimization_node(&global_options, &global_options_set);
 	cl_optimization_restore(&global_options, &global_options_set, &saved);
-	record(node, "no-sibcall", why);
+	lg_report_note(node, "no-sibcall", why);
 	return true;
 }
 
@@ -200,14 +194,14 @@ const char *lg_keep_static_for_asm(symtab_node *node, const struct lg_why *why)
 	const char *new_name;
 	struct lg_why renamed_why;
 
-	if (lg_stage != LG_STAGE_CC1 || !flag_generate_lto)
+	if (lg_stage != LG_STAGE_CC1)
 		return NULL;
 	if (TREE_PUBLIC(decl) || DECL_EXTERNAL(decl))
 		return NULL;
 	if (node->alias) {
 		/* a static alias: keep its target alive; the alias is a name */
 		DECL_PRESERVE_P(decl) = 1;
-		record(node, "kept", why);
+		lg_report_note(node, "kept", why);
 		return NULL;
 	}
 	symtab->change_decl_assembler_name(decl, unique_name_for(old_name));
@@ -223,7 +217,7 @@ const char *lg_keep_static_for_asm(symtab_node *node, const struct lg_why *why)
 	renames->put(old_name, new_name);
 	renamed_why.reason = why->reason;
 	renamed_why.detail = lg_concat("was ", old_name, "; ", why->detail, NULL);
-	record(node, "renamed", &renamed_why);
+	lg_report_note(node, "renamed", &renamed_why);
 	return new_name;
 }
 

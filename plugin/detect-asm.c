@@ -335,7 +335,7 @@ static void emit_carried(void)
 	unsigned i;
 	char *text, *p;
 
-	if (!carried || !flag_generate_lto)
+	if (!carried)
 		return;
 	carried->qsort(cmp_strings);
 	for (i = 0; i < carried->length(); i++)

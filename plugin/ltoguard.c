@@ -45,7 +45,11 @@ static void run_detectors(void)
 	lg_detect_stack_args();
 }
 
-/* cc1: before any IPA pass, while every function body is there. */
+/*
+ * cc1: before any IPA pass, while every function body is there.  Only
+ * when cc1 writes LTO IR: without -flto nothing is lost, so the plugin
+ * changes nothing (and the detectors need not check again).
+ */
 static void on_all_ipa_passes_start(void *gcc_data, void *user_data)
 {
 	(void)gcc_data;

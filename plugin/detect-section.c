@@ -14,6 +14,16 @@
  * cgraphunit.cc, output_in_order).  So every table entry, static or
  * public, kept by us or by __used, is marked no_reorder: the bit is
  * streamed, and LTO then keeps the entries in link order as ld would.
+ *
+ * Keeping such a definition externally visible also keeps comparisons of
+ * its address opaque.  Once LTO has made two section-placed objects local
+ * definitions of one unit, GCC takes distinct objects to be unrelated
+ * (symtab.cc, equal_address_to) and folds sched_init()'s
+ * BUG_ON(&idle_sched_class != &fair_sched_class + 1 || ...) to true: the
+ * linker script puts them next to each other, the compiler cannot know
+ * it.  A visible definition could be the one another link unit sees, so
+ * GCC leaves the comparison to run time, as in the non-LTO build.
+ * kernel-fixtures/sched-classes shows the fold without the plugin.
  */
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"

@@ -16,13 +16,12 @@
  * streamed, and LTO then keeps the entries in link order as ld would.
  *
  * Keeping such a definition externally visible also keeps comparisons of
- * its address opaque.  Once LTO has made two section-placed objects local
- * definitions of one unit, GCC takes distinct objects to be unrelated
- * (symtab.cc, equal_address_to) and folds sched_init()'s
- * BUG_ON(&idle_sched_class != &fair_sched_class + 1 || ...) to true: the
- * linker script puts them next to each other, the compiler cannot know
- * it.  A visible definition could be the one another link unit sees, so
- * GCC leaves the comparison to run time, as in the non-LTO build.
+ * its address opaque.  Once LTO has localized two section-placed objects
+ * into one unit, GCC 11 and 12 take the distinct objects to be unrelated
+ * and fold sched_init()'s BUG_ON(&idle_sched_class != &fair_sched_class
+ * + 1 || ...) to true, though the linker script puts them side by side.
+ * With the definitions still externally visible (or __used) they leave
+ * the comparison to run time, as the non-LTO build does.
  * kernel-fixtures/sched-classes shows the fold without the plugin.
  */
 #include "ltoguard-gcc.h"

@@ -44,7 +44,8 @@ LIB_SRCS := plugin/lib/asmlex.c plugin/lib/keeplist.c plugin/lib/names.c \
 	    plugin/lib/options.c plugin/lib/report.c
 GLUE_SRCS := plugin/ltoguard.c plugin/core.c plugin/detect-asm.c \
 	     plugin/detect-export.c plugin/detect-section.c \
-	     plugin/detect-keeplist.c plugin/detect-stackargs.c
+	     plugin/detect-keeplist.c plugin/detect-stackargs.c \
+	     plugin/section-conflict.c
 HEADERS := $(wildcard include/*.h)
 
 WARN := -Wall -Wextra -Wno-unused-parameter
@@ -129,7 +130,7 @@ deps:
 	apt-get install -y --no-install-recommends make gcc g++ gcc-12-plugin-dev \
 		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
 		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
-		linux-source-6.1 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
+		linux-source-6.1 linux-source-6.12 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
 		cpio time bsdextrautils
 
 clean:

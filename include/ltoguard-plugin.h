@@ -25,6 +25,10 @@ struct lg_why {
 	const char *detail;
 };
 
+/* section-conflict.c: in cc1, drop the section of external declarations
+ * whose section flags conflict only because the IR's symbol table asks. */
+void lg_resolve_section_conflicts(void);
+
 /* core.c */
 
 /*

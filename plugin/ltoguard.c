@@ -57,6 +57,7 @@ static void on_all_ipa_passes_start(void *gcc_data, void *user_data)
 	if (in_lto_p || !flag_generate_lto)
 		return;
 	lg_stage = LG_STAGE_CC1;
+	lg_resolve_section_conflicts();
 	run_detectors();
 }
 

@@ -44,6 +44,8 @@ done
 # ---- diagnostics and precision of the plugin itself
 . tests/diag.sh
 run_diag_tests
+. tests/codegen.sh
+run_codegen_tests
 
 # ---- LTO fixtures
 # Can this kernel run -m32 programs?  If not, qemu-i386 (qemu-user) does.

@@ -105,6 +105,13 @@ initcall_order() {
 	sed -n 's/.*calling  *\([^+ ]*\)+.*/\1/p' "$1" | sed 's/\..*//'
 }
 
+# How many of the test module's imports carry a CRC (its __versions
+# section: CRC and name per imported symbol, MODVERSIONS).
+module_crcs() {
+	objcopy -O binary --only-section=__versions "$1" /dev/stdout 2>/dev/null |
+		tr -c 'A-Za-z0-9_\n' '\n' | grep -cE '^(kstrtoint|ktime_get|jiffies|insert_resource_expand_to_fit)$'
+}
+
 global_funcs() {
 	readelf -sW "$1" | awk '$4 == "FUNC" && $5 == "GLOBAL" && $6 == "DEFAULT"' | wc -l
 }
@@ -181,6 +188,13 @@ for k in $KERNELS; do
 		row "$k" lto "boots"
 		if grep -q "ltoguard-kmod: kstrtoint rc=0 value=42 ktime_get=ok ns=ok jiffies=ok" "$o/boot.log"; then
 			ok "$k LTO+ltoguard: the module used EXPORT_SYMBOL, _GPL, _NS_GPL and an exported variable"
+			# MODVERSIONS: the loader compared these CRCs with the LTO vmlinux's
+			n=$(module_crcs "$o/kmod/ltoguard_test.ko")
+			if [ "$n" -gt 0 ] && ! grep -q "disagrees about version" "$o/boot.log"; then
+				ok "$k LTO+ltoguard: the module's $n symbol CRCs matched the LTO vmlinux (MODVERSIONS)"
+			else
+				bad "$k LTO+ltoguard: no symbol CRCs in the module, or a CRC mismatch"
+			fi
 		else
 			bad "$k LTO+ltoguard: module output wrong: $(grep -m1 ltoguard-kmod "$o/boot.log")"
 		fi

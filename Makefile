@@ -13,7 +13,7 @@
 #                        print its report
 #   make install         install into the compiler's plugin directory
 #                        (honours DESTDIR), so -fplugin=ltoguard works,
-#                        and ltoguard-ld into BINDIR (/usr/local/bin)
+#                        and ltoguard-ld, ltoguard-nm into BINDIR (/usr/local/bin)
 #   make kernel-flags    print the kbuild make line for this compiler
 #   make deps            install Debian 12 packages needed for all of this
 
@@ -118,11 +118,13 @@ BINDIR ?= /usr/local/bin
 install: $(PLUGIN)
 	install -D -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/ltoguard.so
 	install -D -m 0755 plugin/ltoguard-ld $(DESTDIR)$(BINDIR)/ltoguard-ld
+	install -D -m 0755 plugin/ltoguard-nm $(DESTDIR)$(BINDIR)/ltoguard-nm
 
 # The kbuild make line for this compiler, once installed (README).
 kernel-flags:
 	@echo 'make KCFLAGS="-flto -ffat-lto-objects -fplugin=ltoguard"' \
 	  'CC_FLAGS_LTO="-flto -ffat-lto-objects" LD=$(BINDIR)/ltoguard-ld' \
+	  'NM=$(BINDIR)/ltoguard-nm' \
 	  'LTOGUARD_CC=$(CC) LTOGUARD_LTO="-fplugin=ltoguard"'
 
 deps:

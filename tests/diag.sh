@@ -61,12 +61,12 @@ run_diag_tests() {
 	plugdir=$($CC -print-file-name=plugin)
 	rm -rf "$d/root"
 	if make -s -C "$TOP" install CC="$CC" DESTDIR="$d/root" >"$d/install.log" 2>&1 &&
-	   [ -f "$d/root$plugdir/ltoguard.so" ] && [ -x "$d/root/usr/local/bin/ltoguard-ld" ]; then
+	   [ -f "$d/root$plugdir/ltoguard.so" ] && [ -x "$d/root/usr/local/bin/ltoguard-ld" ] && [ -x "$d/root/usr/local/bin/ltoguard-nm" ]; then
 		diag install-by-name 0 "note: ltoguard: function 'really_called' made-visible" \
 			$CC -O2 -flto -c $src -o $d/x.o -iplugindir="$d/root$plugdir" \
 			-fplugin=ltoguard -fplugin-arg-ltoguard-verbose
 	else
-		bad "diag make install DESTDIR: no $d/root$plugdir/ltoguard.so or ltoguard-ld"; cat "$d/install.log"
+		bad "diag make install DESTDIR: no $d/root$plugdir/ltoguard.so or ltoguard-ld/ltoguard-nm"; cat "$d/install.log"
 	fi
 
 	# precision: only the name a real instruction uses is kept

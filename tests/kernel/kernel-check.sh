@@ -61,11 +61,11 @@ kernel_make() {
 	lto)
 		LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log \
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
-			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" "$@" ;;
+			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
 	control)
 		LTOGUARD_CC=$CC LTOGUARD_LTO="" LTOGUARD_LD_LOG=$o/lto-link.log \
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto" \
-			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" "$@" ;;
+			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
 	esac
 }
 

@@ -240,6 +240,27 @@ for k in $KERNELS; do
 		row "$k" control "boots"
 	fi
 
+	# The floor: every symbol the control could not link (what LTO alone
+	# drops or hides while asm, linker scripts or exports need it) must
+	# be defined in the LTO+ltoguard vmlinux.
+	if [ -f "$WORK/$k-lto/vmlinux" ] && grep -q 'undefined reference' "$o/build.log"; then
+		grep -o "undefined reference to \`[^']*'" "$o/build.log" | sed "s/.*\`//; s/'\$//" |
+			sort -u >"$o/floor.txt"
+		# a static named by asm is defined as NAME.ltoguard.HASH: the
+		# report's "renamed" lines say "was NAME"
+		readelf -sW "$WORK/$k-lto/vmlinux" | awk '$7 != "UND" { print $8 }' |
+			sort -u >"$o/lto-defined.txt"
+		missing=$(comm -23 "$o/floor.txt" <({ cat "$o/lto-defined.txt"
+			awk -F'\t' 'FNR == NR { def[$1] = 1; next }
+				$4 == "renamed" && def[$2] { sub(/^was /, "", $6); sub(/;.*/, "", $6); print $6 }' \
+				"$o/lto-defined.txt" "$WORK/$k-lto/ltoguard-report.txt"; } | sort -u))
+		if [ -z "$missing" ]; then
+			ok "$k LTO+ltoguard: all $(wc -l <"$o/floor.txt") symbols the control could not link are defined"
+		else
+			bad "$k LTO+ltoguard lacks symbols the control could not link: $(echo "$missing" | head -5 | tr '\n' ' ')"
+		fi
+	fi
+
 	# root ignores the tree's missing write bits: check nothing was written
 	written=$(find "$src" -newer "$stamp" -print -quit)
 	if [ -z "$written" ]; then
@@ -253,7 +274,8 @@ for k in $KERNELS; do
 	if [ -f "$r" ]; then
 		echo "ltoguard decisions for $k (unique symbol/action/reason):" >>"$table.reasons"
 		cut -f2,4,5 "$r" | sort -u | cut -f2,3 | sort | uniq -c | sort -rn >>"$table.reasons"
-		echo "floor: $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports in the plain vmlinux" >>"$table.reasons"
+		echo "floor: $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports in the plain vmlinux," \
+			"$(wc -l <"$WORK/$k-control/floor.txt" 2>/dev/null || echo "?") symbols the control could not link" >>"$table.reasons"
 	fi
 done
 

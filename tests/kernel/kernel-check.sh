@@ -112,6 +112,17 @@ module_crcs() {
 		tr -c 'A-Za-z0-9_\n' '\n' | grep -cE '^(kstrtoint|ktime_get|jiffies|insert_resource_expand_to_fit)$'
 }
 
+# Cross-file inlining: global functions that the plain kernel calls (so
+# some caller, in a non-LTO build one in another file, did not inline
+# them) and that the LTO kernel no longer has under any name.
+inlined_everywhere() {
+	comm -12 <(objdump -d --no-show-raw-insn "$1" |
+			sed -n 's/.*call *[0-9a-f]* <\([^+>]*\)>$/\1/p' | sort -u) \
+		<(readelf -sW "$1" | awk '$4 == "FUNC" && $5 == "GLOBAL" { print $8 }' | sort -u) |
+		comm -23 - <(readelf -sW "$2" | awk '$4 == "FUNC" { print $8 }' | sed 's/[.].*//' | sort -u) |
+		wc -l
+}
+
 global_funcs() {
 	readelf -sW "$1" | awk '$4 == "FUNC" && $5 == "GLOBAL" && $6 == "DEFAULT"' | wc -l
 }
@@ -155,133 +166,140 @@ row() {
 		"$result" >>"$table"
 }
 
-for k in $KERNELS; do
-	ver=${k%-*}
-	arch=${k#*-}
-	src=$(unpack "$ver") || { bad "$k: no source"; continue; }
-	stamp=$WORK/$k.stamp
-	touch "$stamp"
+# The whole run is one function, so bash has read all of it before it
+# starts: editing this file during a long run cannot change that run.
+main() {
+	for k in $KERNELS; do
+		ver=${k%-*}
+		arch=${k#*-}
+		src=$(unpack "$ver") || { bad "$k: no source"; continue; }
+		stamp=$WORK/$k.stamp
+		touch "$stamp"
 
-	# plain: the reference
-	if build_one "$k" plain "$src" "$arch" && boot "$WORK/$k-plain" "$arch"; then
-		ok "$k plain builds, boots and loads the module"
-		row "$k" plain "boots"
-	else
-		bad "$k plain kernel does not build or boot (see $WORK/$k-plain)"
-		row "$k" plain "BROKEN"
-		continue
-	fi
+		# plain: the reference
+		if build_one "$k" plain "$src" "$arch" && boot "$WORK/$k-plain" "$arch"; then
+			ok "$k plain builds, boots and loads the module"
+			row "$k" plain "boots"
+		else
+			bad "$k plain kernel does not build or boot (see $WORK/$k-plain)"
+			row "$k" plain "BROKEN"
+			continue
+		fi
 
-	# lto: ltoguard on every compile and on the vmlinux link
-	o=$WORK/$k-lto
-	if ! build_one "$k" lto "$src" "$arch"; then
-		bad "$k LTO+ltoguard does not build: $(grep -m1 -E 'error|undefined' "$o/build.log" "$o/kmod.log" 2>/dev/null)"
-		row "$k" lto "NO-BUILD"
-	elif ! grep -q '^vmlinux ' "$o/lto-link.log" 2>/dev/null; then
-		bad "$k LTO+ltoguard: the vmlinux link was not an LTO link"
-		row "$k" lto "NOT-LTO"
-	elif ! boot "$o" "$arch"; then
-		bad "$k LTO+ltoguard does not boot: $(grep -m1 -E 'Kernel panic|BUG|ltoguard-init' "$o/boot.log")"
-		row "$k" lto "NO-BOOT"
-	else
-		ok "$k LTO+ltoguard builds, boots and loads the module"
-		row "$k" lto "boots"
-		if grep -q "ltoguard-kmod: kstrtoint rc=0 value=42 ktime_get=ok ns=ok jiffies=ok" "$o/boot.log"; then
-			ok "$k LTO+ltoguard: the module used EXPORT_SYMBOL, _GPL, _NS_GPL and an exported variable"
-			# MODVERSIONS: the loader compared these CRCs with the LTO vmlinux's
-			n=$(module_crcs "$o/kmod/ltoguard_test.ko")
-			if [ "$n" -gt 0 ] && ! grep -q "disagrees about version" "$o/boot.log"; then
-				ok "$k LTO+ltoguard: the module's $n symbol CRCs matched the LTO vmlinux (MODVERSIONS)"
+		# lto: ltoguard on every compile and on the vmlinux link
+		o=$WORK/$k-lto
+		if ! build_one "$k" lto "$src" "$arch"; then
+			bad "$k LTO+ltoguard does not build: $(grep -m1 -E 'error|undefined' "$o/build.log" "$o/kmod.log" 2>/dev/null)"
+			row "$k" lto "NO-BUILD"
+		elif ! grep -q '^vmlinux ' "$o/lto-link.log" 2>/dev/null; then
+			bad "$k LTO+ltoguard: the vmlinux link was not an LTO link"
+			row "$k" lto "NOT-LTO"
+		elif ! boot "$o" "$arch"; then
+			bad "$k LTO+ltoguard does not boot: $(grep -m1 -E 'Kernel panic|BUG|ltoguard-init' "$o/boot.log")"
+			row "$k" lto "NO-BOOT"
+		else
+			ok "$k LTO+ltoguard builds, boots and loads the module"
+			row "$k" lto "boots"
+			if grep -q "ltoguard-kmod: kstrtoint rc=0 value=42 ktime_get=ok ns=ok jiffies=ok" "$o/boot.log"; then
+				ok "$k LTO+ltoguard: the module used EXPORT_SYMBOL, _GPL, _NS_GPL and an exported variable"
+				# MODVERSIONS: the loader compared these CRCs with the LTO vmlinux's
+				n=$(module_crcs "$o/kmod/ltoguard_test.ko")
+				if [ "$n" -gt 0 ] && ! grep -q "disagrees about version" "$o/boot.log"; then
+					ok "$k LTO+ltoguard: the module's $n symbol CRCs matched the LTO vmlinux (MODVERSIONS)"
+				else
+					bad "$k LTO+ltoguard: no symbol CRCs in the module, or a CRC mismatch"
+				fi
 			else
-				bad "$k LTO+ltoguard: no symbol CRCs in the module, or a CRC mismatch"
+				bad "$k LTO+ltoguard: module output wrong: $(grep -m1 ltoguard-kmod "$o/boot.log")"
 			fi
-		else
-			bad "$k LTO+ltoguard: module output wrong: $(grep -m1 ltoguard-kmod "$o/boot.log")"
+			n=$(initcall_order "$o/boot.log" | wc -l)
+			if [ "$n" -gt 0 ] &&
+			   diff <(initcall_order "$WORK/$k-plain/boot.log") <(initcall_order "$o/boot.log") >"$o/initcalls.diff"; then
+				ok "$k LTO+ltoguard: $n initcalls ran in the plain kernel's order"
+			else
+				bad "$k LTO+ltoguard: initcall order differs from plain (see $o/initcalls.diff)"
+			fi
+			# global or weak (memcpy, abort are weak in the plain kernel too)
+			lost=$(comm -23 <(exports_of "$WORK/$k-plain/vmlinux") \
+				<(readelf -sW "$o/vmlinux" | awk '($5 == "GLOBAL" || $5 == "WEAK") && $6 == "DEFAULT" { print $8 }' | sort -u))
+			# jiffies is defined by the linker script (jiffies = jiffies_64), as ABS
+			lost=$(echo "$lost" | grep -vx -e '' -e jiffies)
+			if [ -z "$lost" ]; then
+				ok "$k LTO+ltoguard: all $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports of the plain kernel are global"
+			else
+				bad "$k LTO+ltoguard: exports not global: $(echo "$lost" | head -5 | tr '\n' ' ')"
+			fi
+			pg=$(global_funcs "$WORK/$k-plain/vmlinux")
+			lg=$(global_funcs "$o/vmlinux")
+			pa=$(all_funcs "$WORK/$k-plain/vmlinux")
+			la=$(all_funcs "$o/vmlinux")
+			inl=$(inlined_everywhere "$WORK/$k-plain/vmlinux" "$o/vmlinux")
+			if [ "$lg" -lt "$pg" ] && [ "$la" -lt "$pa" ] && [ "$inl" -gt 0 ]; then
+				ok "$k LTO happened: global functions $pg -> $lg, all functions $pa -> $la, $inl global functions called in the plain kernel inlined into every caller"
+			else
+				bad "$k LTO did not happen: global functions $pg -> $lg, all functions $pa -> $la, $inl inlined everywhere"
+			fi
 		fi
-		n=$(initcall_order "$o/boot.log" | wc -l)
-		if [ "$n" -gt 0 ] &&
-		   diff <(initcall_order "$WORK/$k-plain/boot.log") <(initcall_order "$o/boot.log") >"$o/initcalls.diff"; then
-			ok "$k LTO+ltoguard: $n initcalls ran in the plain kernel's order"
+
+		# control: the same LTO build without ltoguard must break
+		o=$WORK/$k-control
+		if ! build_one "$k" control "$src" "$arch"; then
+			n=$(grep -c 'undefined reference' "$o/build.log")
+			ok "$k control without ltoguard fails to link ($n undefined references)"
+			row "$k" control "no-link:$n"
+		elif ! boot "$o" "$arch"; then
+			ok "$k control without ltoguard links but does not boot"
+			row "$k" control "no-boot"
 		else
-			bad "$k LTO+ltoguard: initcall order differs from plain (see $o/initcalls.diff)"
+			bad "$k control without ltoguard builds and boots: the test proves nothing"
+			row "$k" control "boots"
 		fi
-		# global or weak (memcpy, abort are weak in the plain kernel too)
-		lost=$(comm -23 <(exports_of "$WORK/$k-plain/vmlinux") \
-			<(readelf -sW "$o/vmlinux" | awk '($5 == "GLOBAL" || $5 == "WEAK") && $6 == "DEFAULT" { print $8 }' | sort -u))
-		# jiffies is defined by the linker script (jiffies = jiffies_64), as ABS
-		lost=$(echo "$lost" | grep -vx -e '' -e jiffies)
-		if [ -z "$lost" ]; then
-			ok "$k LTO+ltoguard: all $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports of the plain kernel are global"
+
+		# The floor: every symbol the control could not link (what LTO alone
+		# drops or hides while asm, linker scripts or exports need it) must
+		# be defined in the LTO+ltoguard vmlinux.
+		if [ -f "$WORK/$k-lto/vmlinux" ] && grep -q 'undefined reference' "$o/build.log"; then
+			grep -o "undefined reference to \`[^']*'" "$o/build.log" | sed "s/.*\`//; s/'\$//" |
+				sort -u >"$o/floor.txt"
+			# a static named by asm is defined as NAME.ltoguard.HASH: the
+			# report's "renamed" lines say "was NAME"
+			readelf -sW "$WORK/$k-lto/vmlinux" | awk '$7 != "UND" { print $8 }' |
+				sort -u >"$o/lto-defined.txt"
+			missing=$(comm -23 "$o/floor.txt" <({ cat "$o/lto-defined.txt"
+				awk -F'\t' 'FNR == NR { def[$1] = 1; next }
+					$4 == "renamed" && def[$2] { sub(/^was /, "", $6); sub(/;.*/, "", $6); print $6 }' \
+					"$o/lto-defined.txt" "$WORK/$k-lto/ltoguard-report.txt"; } | sort -u))
+			if [ -z "$missing" ]; then
+				ok "$k LTO+ltoguard: all $(wc -l <"$o/floor.txt") symbols the control could not link are defined"
+			else
+				bad "$k LTO+ltoguard lacks symbols the control could not link: $(echo "$missing" | head -5 | tr '\n' ' ')"
+			fi
+		fi
+
+		# root ignores the tree's missing write bits: check nothing was written
+		written=$(find "$src" -newer "$stamp" -print -quit)
+		if [ -z "$written" ]; then
+			ok "$k: the source tree was not written to (O= builds only)"
 		else
-			bad "$k LTO+ltoguard: exports not global: $(echo "$lost" | head -5 | tr '\n' ' ')"
+			bad "$k: the build wrote into the source tree: $written"
 		fi
-		pg=$(global_funcs "$WORK/$k-plain/vmlinux")
-		lg=$(global_funcs "$o/vmlinux")
-		pa=$(all_funcs "$WORK/$k-plain/vmlinux")
-		la=$(all_funcs "$o/vmlinux")
-		if [ "$lg" -lt "$pg" ] && [ "$la" -lt "$pa" ]; then
-			ok "$k LTO happened: global functions $pg -> $lg, all functions $pa -> $la"
-		else
-			bad "$k LTO did not happen: global functions $pg -> $lg, all functions $pa -> $la"
+
+		# what ltoguard kept, by reason, and the floor those must contain
+		r=$WORK/$k-lto/ltoguard-report.txt
+		if [ -f "$r" ]; then
+			echo "ltoguard decisions for $k (unique symbol/action/reason):" >>"$table.reasons"
+			cut -f2,4,5 "$r" | sort -u | cut -f2,3 | sort | uniq -c | sort -rn >>"$table.reasons"
+			echo "floor: $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports in the plain vmlinux," \
+				"$(wc -l <"$WORK/$k-control/floor.txt" 2>/dev/null || echo "?") symbols the control could not link" >>"$table.reasons"
 		fi
-	fi
+	done
 
-	# control: the same LTO build without ltoguard must break
-	o=$WORK/$k-control
-	if ! build_one "$k" control "$src" "$arch"; then
-		n=$(grep -c 'undefined reference' "$o/build.log")
-		ok "$k control without ltoguard fails to link ($n undefined references)"
-		row "$k" control "no-link:$n"
-	elif ! boot "$o" "$arch"; then
-		ok "$k control without ltoguard links but does not boot"
-		row "$k" control "no-boot"
-	else
-		bad "$k control without ltoguard builds and boots: the test proves nothing"
-		row "$k" control "boots"
-	fi
+	echo
+	printf '%-12s %-8s %7s %14s %9s %9s %9s %7s %7s  %s\n' kernel build time "LTO link" text data bss glob-fn all-fn result
+	cat "$table"
+	[ -f "$table.reasons" ] && { echo; cat "$table.reasons"; rm -f "$table.reasons"; }
+	echo "kernel-check: $pass passed, $fail failed"
+	[ $fail -eq 0 ]
+}
 
-	# The floor: every symbol the control could not link (what LTO alone
-	# drops or hides while asm, linker scripts or exports need it) must
-	# be defined in the LTO+ltoguard vmlinux.
-	if [ -f "$WORK/$k-lto/vmlinux" ] && grep -q 'undefined reference' "$o/build.log"; then
-		grep -o "undefined reference to \`[^']*'" "$o/build.log" | sed "s/.*\`//; s/'\$//" |
-			sort -u >"$o/floor.txt"
-		# a static named by asm is defined as NAME.ltoguard.HASH: the
-		# report's "renamed" lines say "was NAME"
-		readelf -sW "$WORK/$k-lto/vmlinux" | awk '$7 != "UND" { print $8 }' |
-			sort -u >"$o/lto-defined.txt"
-		missing=$(comm -23 "$o/floor.txt" <({ cat "$o/lto-defined.txt"
-			awk -F'\t' 'FNR == NR { def[$1] = 1; next }
-				$4 == "renamed" && def[$2] { sub(/^was /, "", $6); sub(/;.*/, "", $6); print $6 }' \
-				"$o/lto-defined.txt" "$WORK/$k-lto/ltoguard-report.txt"; } | sort -u))
-		if [ -z "$missing" ]; then
-			ok "$k LTO+ltoguard: all $(wc -l <"$o/floor.txt") symbols the control could not link are defined"
-		else
-			bad "$k LTO+ltoguard lacks symbols the control could not link: $(echo "$missing" | head -5 | tr '\n' ' ')"
-		fi
-	fi
-
-	# root ignores the tree's missing write bits: check nothing was written
-	written=$(find "$src" -newer "$stamp" -print -quit)
-	if [ -z "$written" ]; then
-		ok "$k: the source tree was not written to (O= builds only)"
-	else
-		bad "$k: the build wrote into the source tree: $written"
-	fi
-
-	# what ltoguard kept, by reason, and the floor those must contain
-	r=$WORK/$k-lto/ltoguard-report.txt
-	if [ -f "$r" ]; then
-		echo "ltoguard decisions for $k (unique symbol/action/reason):" >>"$table.reasons"
-		cut -f2,4,5 "$r" | sort -u | cut -f2,3 | sort | uniq -c | sort -rn >>"$table.reasons"
-		echo "floor: $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports in the plain vmlinux," \
-			"$(wc -l <"$WORK/$k-control/floor.txt" 2>/dev/null || echo "?") symbols the control could not link" >>"$table.reasons"
-	fi
-done
-
-echo
-printf '%-12s %-8s %7s %14s %9s %9s %9s %7s %7s  %s\n' kernel build time "LTO link" text data bss glob-fn all-fn result
-cat "$table"
-[ -f "$table.reasons" ] && { echo; cat "$table.reasons"; rm -f "$table.reasons"; }
-echo "kernel-check: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+main

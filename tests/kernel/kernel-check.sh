@@ -248,7 +248,7 @@ main() {
 			n=$(grep -c 'undefined reference' "$o/build.log")
 			c=$(grep -oE '[^ ]+\.o\] Error' "$o/build.log" | sort -u | wc -l)
 			if [ "$c" -gt 0 ]; then
-				ok "$k control without ltoguard does not compile ($c failed objects before make stopped ; $(grep -m1 -o 'error: .*' "$o/build.log"))"
+				ok "$k control without ltoguard does not compile ($c failed objects before make stopped; $(grep -m1 -o 'error: .*' "$o/build.log"))"
 				row "$k" control "no-compile:$c"
 			else
 				ok "$k control without ltoguard fails to link ($n undefined references)"

@@ -16,7 +16,7 @@
 # global; LTO must really have happened.
 #
 # Environment: CC, PLUGIN (set by the Makefile); KERNELS ("6.1-x86_64" by
-# default; VERSION-ARCH, ARCH x86_64 or i386); KERNEL_WORK (scratch,
+# default; VERSION-ARCH, ARCH x86_64 or i386; "all" for the four); KERNEL_WORK (scratch,
 # default build/kernel).  The source tree is made read-only: every build
 # uses O=.
 set -u
@@ -25,6 +25,7 @@ TOP=$(pwd)
 export LC_ALL=C
 CC=${CC:-gcc}
 KERNELS=${KERNELS:-6.1-x86_64}
+[ "$KERNELS" = all ] && KERNELS="6.1-x86_64 6.1-i386 6.12-x86_64 6.12-i386"
 WORK=${KERNEL_WORK:-$TOP/build/kernel}
 JOBS=$(nproc)
 FIX=$TOP/kernel-fixtures

@@ -16,8 +16,8 @@
 # global; LTO must really have happened.
 #
 # Environment: CC, PLUGIN (set by the Makefile); KERNELS ("6.1-x86_64" by
-# default; VERSION-ARCH, ARCH x86_64 or i386; "all" for the four); KERNEL_WORK (scratch,
-# default build/kernel).  The source tree is made read-only: every build
+# default; VERSION-ARCH, ARCH x86_64 or i386; "all" for the four);
+# KERNEL_WORK (scratch, default build/kernel).  The source tree is made read-only: every build
 # uses O=.
 set -u
 cd "$(dirname "$0")/../.."

@@ -167,8 +167,9 @@ row() {
 		"$result" >>"$table"
 }
 
-# The whole run is one function, so bash has read all of it before it
-# starts: editing this file during a long run cannot change that run.
+# The whole run is one function, called on the file's last line with its
+# exit: bash has read all of it before the run starts, so editing this
+# file during an hour-long run cannot change that run.
 main() {
 	for k in $KERNELS; do
 		ver=${k%-*}
@@ -310,4 +311,5 @@ main() {
 	[ $fail -eq 0 ]
 }
 
-main
+# one line: bash has read the exit before main runs
+main "$@"; exit $?

@@ -7,7 +7,7 @@
 #   make CC=gcc-11       the same for gcc 11
 #   make check           unit tests, integration tests and kernel fixtures
 #   make check-all       make check for gcc 12 and gcc 11
-#   make kernel-check    real Linux 6.1 kernels: plain, LTO+ltoguard, control
+#   make kernel-check    real Linux 6.1 and 6.12 kernels (KERNELS=all): plain, LTO+ltoguard, control
 #   make test            check-all and kernel-check (what CI runs)
 #   make demo            LTO-build the kernel fixtures with the plugin and
 #                        print its report
@@ -109,7 +109,7 @@ test:
 demo: $(PLUGIN)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) tests/demo.sh
 
-# Real kernels (tests/kernel/kernel-check.sh); KERNELS="6.1-x86_64 ..." picks.
+# Real kernels (tests/kernel/kernel-check.sh); KERNELS="6.1-x86_64 ..." or "all" picks.
 kernel-check: $(PLUGIN)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) tests/kernel/kernel-check.sh
 

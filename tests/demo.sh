@@ -24,9 +24,9 @@ for dir in "$TOP"/kernel-fixtures/*/; do
 		rm -rf "$out"
 		if build "$dir" "$out" "$arch" slim-balanced "$PLUGIN" &&
 		   verdict "$out" "$dir/expected.txt" "$arch" >/dev/null; then
-			printf '%-12s -m%-2s ok     %s\n' "$(basename "$dir")" "$arch" "$DESC"
+			printf '%-20s -m%-2s ok     %s\n' "$(basename "$dir")" "$arch" "$DESC"
 		else
-			printf '%-12s -m%-2s FAILED %s\n' "$(basename "$dir")" "$arch" "$DESC"
+			printf '%-20s -m%-2s FAILED %s\n' "$(basename "$dir")" "$arch" "$DESC"
 			status=1
 		fi
 		[ "$arch" = 64 ] && [ -f "$out/report" ] && cat "$out/report" >>"$report"

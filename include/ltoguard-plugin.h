@@ -68,6 +68,10 @@ bool lg_forbid_sibcalls(cgraph_node *node, const struct lg_why *why);
 /* What a static was renamed to by lg_keep_static_for_asm, or NULL. */
 const char *lg_renamed(const char *old_name);
 
+/* NODE's section was set by attribute section (__section), not chosen by
+ * GCC (-ffunction-sections, .rodata.str, ...). */
+bool lg_has_user_section(symtab_node *node);
+
 /* The definition the assembler name NAME refers to here, or NULL. */
 symtab_node *lg_lookup_definition(const char *name);
 

@@ -89,6 +89,12 @@ static void add_attr(tree decl, const char *name)
 						  DECL_ATTRIBUTES(decl));
 }
 
+bool lg_has_user_section(symtab_node *node)
+{
+	return node->get_section() && !node->implicit_section &&
+	       has_attr(node->decl, "section");
+}
+
 symtab_node *lg_lookup_definition(const char *name)
 {
 	symtab_node *node;

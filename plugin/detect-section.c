@@ -27,13 +27,6 @@
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
 
-/* Set by attribute section (or __section): not GCC's own choice. */
-static bool has_user_section(symtab_node *node)
-{
-	return node->get_section() && !node->implicit_section &&
-	       lookup_attribute("section", DECL_ATTRIBUTES(node->decl));
-}
-
 static void keep_in_order(symtab_node *node, const struct lg_why *why)
 {
 	if (node->no_reorder)
@@ -52,7 +45,7 @@ void lg_detect_sections(void)
 		struct lg_why why;
 		bool is_function = is_a<cgraph_node *>(node);
 
-		if (!has_user_section(node))
+		if (!lg_has_user_section(node))
 			continue;
 		section = node->get_section();
 		if (lg_export_section_kind(section))

@@ -48,17 +48,11 @@ static unsigned int placement_flags(varpool_node *node)
 					  reloc_for(node)) & ~SECTION_DECLARED;
 }
 
-static bool has_user_section(varpool_node *node)
-{
-	return node->get_section() && !node->implicit_section;
-}
-
 struct section_members {
+	unsigned int first_flags;
+	bool mixed;
 	bool any_definition;
 	unsigned int definition_flags;
-	bool mixed;
-	unsigned int first_flags;
-	bool seen;
 };
 
 typedef hash_map<nofree_string_hash, section_members> section_map;
@@ -68,17 +62,17 @@ static void collect(section_map *sections)
 	varpool_node *node;
 
 	FOR_EACH_VARIABLE(node) {
-		if (!has_user_section(node))
+		if (!lg_has_user_section(node))
 			continue;
 		unsigned int flags = placement_flags(node);
-		section_members &m = sections->get_or_insert(node->get_section());
+		bool existed;
+		section_members &m = sections->get_or_insert(node->get_section(),
+							     &existed);
 
-		if (!m.seen) {
-			m.seen = true;
+		if (!existed)
 			m.first_flags = flags;
-		} else if (flags != m.first_flags) {
+		else if (flags != m.first_flags)
 			m.mixed = true;
-		}
 		if (node->definition && !m.any_definition) {
 			m.any_definition = true;
 			m.definition_flags = flags;
@@ -105,7 +99,7 @@ void lg_resolve_section_conflicts(void)
 
 	collect(&sections);
 	FOR_EACH_VARIABLE(node) {
-		if (node->definition || !has_user_section(node))
+		if (node->definition || !lg_has_user_section(node))
 			continue;
 		const char *section = node->get_section();
 		section_members *m = sections.get(section);

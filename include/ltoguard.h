@@ -64,6 +64,7 @@ struct lg_options {
 	int verbose;			/* -fplugin-arg-ltoguard-verbose */
 	int stack_args;			/* -fplugin-arg-ltoguard-stack-args=N */
 	int stack_args_given;		/* ... was given (else the default) */
+	int flatten_program;		/* -fplugin-arg-ltoguard-flatten=program */
 };
 
 /*

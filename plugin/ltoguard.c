@@ -15,7 +15,7 @@
  *         In LTRANS it does nothing.
  *
  * Arguments: -fplugin-arg-ltoguard-report=FILE, -keep=FILE (repeatable),
- * -verbose.  See README.md.
+ * -verbose, -stack-args=N, -flatten=file|program.  See README.md.
  */
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
@@ -33,7 +33,9 @@ static struct plugin_info ltoguard_info = {
 		"  -fplugin-arg-ltoguard-keep=FILE    keep the symbols listed in FILE\n"
 		"  -fplugin-arg-ltoguard-verbose      a note at each decision\n"
 		"  -fplugin-arg-ltoguard-stack-args=N noinline for N+ stack argument words\n"
-		"                                     (default 4 on 32-bit targets, 0 = off)\n",
+		"                                     (default 4 on 32-bit targets, 0 = off)\n"
+		"  -fplugin-arg-ltoguard-flatten=file|program  how far attribute flatten\n"
+		"                                     reaches under LTO (default file)\n",
 };
 
 static void run_detectors(void)
@@ -43,6 +45,7 @@ static void run_detectors(void)
 	lg_detect_sections();
 	lg_detect_keeplist();
 	lg_detect_stack_args();
+	lg_limit_flatten();
 }
 
 /*

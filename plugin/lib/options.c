@@ -57,6 +57,15 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 		opts->stack_args_given = 1;
 		return NULL;
 	}
+	if (strcmp(key, "flatten") == 0) {
+		if (value && strcmp(value, "file") == 0)
+			opts->flatten_program = 0;
+		else if (value && strcmp(value, "program") == 0)
+			opts->flatten_program = 1;
+		else
+			return "needs a value: =file (the default) or =program";
+		return NULL;
+	}
 	return "is not an ltoguard argument (known: report=FILE, keep=FILE, "
-	       "verbose, stack-args=N)";
+	       "verbose, stack-args=N, flatten=file|program)";
 }

@@ -55,12 +55,29 @@ static void test_stack_args(void **state)
 	assert_int_equal(o.stack_args, 7);
 }
 
+static void test_flatten(void **state)
+{
+	struct lg_options o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(o.flatten_program, 0);
+	assert_null(lg_option_apply(&o, "flatten", "program"));
+	assert_int_equal(o.flatten_program, 1);
+	assert_null(lg_option_apply(&o, "flatten", "file"));
+	assert_int_equal(o.flatten_program, 0);
+	assert_non_null(strstr(lg_option_apply(&o, "flatten", NULL), "=file"));
+	assert_non_null(strstr(lg_option_apply(&o, "flatten", "all"), "=program"));
+	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "flatten=file|program"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_known),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_stack_args),
+		cmocka_unit_test(test_flatten),
 	};
 
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);

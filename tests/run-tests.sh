@@ -5,7 +5,7 @@
 # LTO fixture built with the plugin in every variant and without it (the
 # control, which must break).  Ends with "N passed, N failed".
 #
-# Environment (set by the Makefile): CC, PLUGIN, BUILD, UNIT_BINS.
+# Environment (set by the Makefile): CC, PLUGIN, BUILD, UNIT_BINS, KCHECK.
 # FIXTURES="name ..." runs only those fixtures.
 set -u
 cd "$(dirname "$0")/.."
@@ -46,6 +46,8 @@ done
 run_diag_tests
 . tests/codegen.sh
 run_codegen_tests
+. tests/kcheck.sh
+run_kcheck_tests
 
 # ---- LTO fixtures
 # Can this kernel run -m32 programs?  If not, qemu-i386 (qemu-user) does.

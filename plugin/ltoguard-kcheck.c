@@ -1,0 +1,592 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ltoguard-kcheck: does a linked vmlinux have the tables its config's
+ * code must have?  objtool (ORC, return/retpoline/static-call sites) and
+ * the compiler (ftrace's __mcount_loc) write them per object; an LTO link
+ * whose LTRANS code never saw objtool boots fine without them, and then
+ * the unwinder, ftrace and the boot-time mitigation patching silently do
+ * nothing for that code.
+ *
+ *   ltoguard-kcheck [--config FILE] [--baseline PLAIN-VMLINUX] VMLINUX
+ *
+ * Checks, each enabled by the config (default: .config next to VMLINUX):
+ *   return-sites     every "jmp __x86_return_thunk" is in .return_sites
+ *                    (CONFIG_RETHUNK / CONFIG_MITIGATION_RETHUNK)
+ *   retpoline-sites  every call/jmp to __x86_indirect_thunk_* is in
+ *                    .retpoline_sites (CONFIG_RETPOLINE / ..._RETPOLINE)
+ *   static-call-sites every call/jmp to a __SCT__ trampoline is in
+ *                    .static_call_sites (CONFIG_HAVE_STATIC_CALL_INLINE)
+ *   mcount           every "call __fentry__" is in __mcount_loc and every
+ *                    entry points at one (CONFIG_DYNAMIC_FTRACE)
+ *   orc              the ORC entry covering each function's first
+ *                    instruction says "return address at SP+8"
+ *                    (CONFIG_UNWINDER_ORC)
+ * and every table entry points at such an instruction: the kernel patches
+ * what the tables name, so a wrong entry corrupts code.  Tables are found
+ * by the symbols the kernel's linker scripts put around them.
+ *
+ * Sites are found by decoding "e8/e9 rel32" at every byte of executable
+ * sections: a random five bytes hit one of a few exact targets with
+ * probability about 2^-40 per byte, and compilers reach these symbols
+ * only with direct calls and jumps (never a conditional jump in GCC).
+ *
+ * With --baseline, a function's missing sites are excused when the same
+ * function (name up to its first '.', so foo.lto_priv.0 matches foo) has
+ * missing sites in the baseline too: asm code that objtool skips in the
+ * plain kernel as well.  Exit status 1 when a check fails.
+ */
+#define _POSIX_C_SOURCE 200809L /* strndup */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct sym {
+	uint64_t addr, size;
+	const char *name;
+};
+
+struct image {
+	const char *path;
+	int fd;
+	Elf *elf;
+	bool is64;
+	struct sym *funcs; /* FUNC symbols with a size, by address */
+	size_t nfuncs;
+	Elf_Scn *symtab;
+};
+
+struct addrs {
+	uint64_t *v;
+	size_t n, cap;
+};
+
+static void die(const char *what, const char *path)
+{
+	fprintf(stderr, "ltoguard-kcheck: %s: %s\n", path, what);
+	exit(2);
+}
+
+static void push(struct addrs *a, uint64_t x)
+{
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 1024;
+		a->v = realloc(a->v, a->cap * sizeof(*a->v));
+		if (!a->v)
+			die("out of memory", "addrs");
+	}
+	a->v[a->n++] = x;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_sym(const void *a, const void *b)
+{
+	return cmp_u64(&((const struct sym *)a)->addr, &((const struct sym *)b)->addr);
+}
+
+static void sort_unique(struct addrs *a)
+{
+	size_t i, j = 0;
+
+	qsort(a->v, a->n, sizeof(*a->v), cmp_u64);
+	for (i = 0; i < a->n; i++)
+		if (j == 0 || a->v[j - 1] != a->v[i])
+			a->v[j++] = a->v[i];
+	a->n = j;
+}
+
+static bool contains(const struct addrs *a, uint64_t x)
+{
+	return bsearch(&x, a->v, a->n, sizeof(*a->v), cmp_u64) != NULL;
+}
+
+/* ------------------------------------------------------------ ELF input */
+
+static void open_image(struct image *im, const char *path)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	size_t cap = 0;
+
+	im->path = path;
+	im->fd = open(path, O_RDONLY);
+	if (im->fd < 0)
+		die(strerror(errno), path);
+	im->elf = elf_begin(im->fd, ELF_C_READ, NULL);
+	if (!im->elf || elf_kind(im->elf) != ELF_K_ELF)
+		die("not an ELF file", path);
+	im->is64 = gelf_getclass(im->elf) == ELFCLASS64;
+	while ((scn = elf_nextscn(im->elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB)
+			im->symtab = scn;
+	if (!im->symtab)
+		die("no symbol table (stripped?)", path);
+
+	Elf_Data *d = elf_getdata(im->symtab, NULL);
+	gelf_getshdr(im->symtab, &sh);
+	for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
+		GElf_Sym s;
+
+		if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC || !s.st_size)
+			continue;
+		if (im->nfuncs == cap) {
+			cap = cap ? 2 * cap : 4096;
+			im->funcs = realloc(im->funcs, cap * sizeof(*im->funcs));
+			if (!im->funcs)
+				die("out of memory", path);
+		}
+		im->funcs[im->nfuncs++] = (struct sym){ s.st_value, s.st_size,
+			elf_strptr(im->elf, sh.sh_link, s.st_name) };
+	}
+	qsort(im->funcs, im->nfuncs, sizeof(*im->funcs), cmp_sym);
+}
+
+/* Addresses of the symbols whose name is NAME, or starts with it if PREFIX. */
+static void symbol_addrs(const struct image *im, const char *name, bool prefix, struct addrs *out)
+{
+	GElf_Shdr sh;
+	Elf_Data *d = elf_getdata(im->symtab, NULL);
+	size_t len = strlen(name);
+
+	gelf_getshdr(im->symtab, &sh);
+	for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
+		GElf_Sym s;
+		const char *n;
+
+		if (!gelf_getsym(d, (int)i, &s) || s.st_shndx == SHN_UNDEF)
+			continue;
+		n = elf_strptr(im->elf, sh.sh_link, s.st_name);
+		if (n && (prefix ? strncmp(n, name, len) == 0 : strcmp(n, name) == 0))
+			push(out, s.st_value);
+	}
+	sort_unique(out);
+}
+
+static uint32_t le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t le64(const unsigned char *p)
+{
+	return le32(p) | (uint64_t)le32(p + 4) << 32;
+}
+
+/* The one address of symbol NAME, or 0. */
+static uint64_t symbol_addr(const struct image *im, const char *name)
+{
+	struct addrs a = { 0 };
+	uint64_t v;
+
+	symbol_addrs(im, name, false, &a);
+	v = a.n == 1 ? a.v[0] : 0;
+	free(a.v);
+	return v;
+}
+
+static const unsigned char *image_bytes(const struct image *im, uint64_t addr, size_t len);
+
+/*
+ * The bytes of a table the linker script delimits with START and STOP
+ * symbols (the kernel's vmlinux.lds.h and arch/x86/kernel/vmlinux.lds.S
+ * name every table this tool reads), or NULL with *LEN 0.
+ */
+static const unsigned char *table_bytes(const struct image *im, const char *start, const char *stop,
+					uint64_t *addr, size_t *len)
+{
+	uint64_t a = symbol_addr(im, start), b = symbol_addr(im, stop);
+
+	*addr = a;
+	*len = a && b > a ? (size_t)(b - a) : 0;
+	return *len ? image_bytes(im, a, *len) : NULL;
+}
+
+/*
+ * A table of s32 self-relative entries (objtool's *_sites, ORC's ip
+ * table): the entry at address A holds T - A.  STRIDE is the entry size.
+ */
+static void rel32_table(const struct image *im, const char *start, const char *stop, size_t stride,
+			struct addrs *out)
+{
+	uint64_t addr;
+	size_t len;
+	const unsigned char *p = table_bytes(im, start, stop, &addr, &len);
+
+	for (size_t off = 0; p && off + 4 <= len; off += stride)
+		push(out, addr + off + (uint64_t)(int64_t)(int32_t)le32(p + off));
+	sort_unique(out);
+}
+
+/* Bytes of the loaded image at ADDR..ADDR+LEN, or NULL. */
+static const unsigned char *image_bytes(const struct image *im, uint64_t addr, size_t len)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(im->elf, scn))) {
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC) || sh.sh_type == SHT_NOBITS)
+			continue;
+		if (addr < sh.sh_addr || addr + len > sh.sh_addr + sh.sh_size)
+			continue;
+		d = elf_getdata(scn, NULL);
+		return d && d->d_buf ? (unsigned char *)d->d_buf + (addr - sh.sh_addr) : NULL;
+	}
+	return NULL;
+}
+
+/* __mcount_loc: absolute addresses between __start/__stop_mcount_loc. */
+static void mcount_table(const struct image *im, struct addrs *out)
+{
+	size_t w = im->is64 ? 8 : 4, len;
+	uint64_t addr;
+	const unsigned char *p = table_bytes(im, "__start_mcount_loc", "__stop_mcount_loc", &addr, &len);
+
+	for (size_t o = 0; p && o + w <= len; o += w)
+		push(out, w == 8 ? le64(p + o) : le32(p + o));
+	sort_unique(out);
+}
+
+/* Every e8/e9 rel32 in executable sections whose target is in TARGETS. */
+static void direct_branches(const struct image *im, const struct addrs *targets, struct addrs *out,
+			    struct addrs *prefixed)
+{
+	/* PREFIXED gets the address of a 0x2e byte before a site: a listed
+	 * site may start there (the kernel's -mindirect-branch-cs-prefix) */
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(im->elf, scn))) {
+		Elf_Data *d;
+		const unsigned char *b;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_EXECINSTR) ||
+		    sh.sh_type == SHT_NOBITS || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
+			continue;
+		b = d->d_buf;
+		for (size_t i = 0; i + 5 <= d->d_size; i++) {
+			uint64_t at = sh.sh_addr + i, to;
+
+			if (b[i] != 0xe8 && b[i] != 0xe9)
+				continue;
+			to = at + 5 + (uint64_t)(int64_t)(int32_t)le32(b + i + 1);
+			if (!im->is64)
+				to &= 0xffffffffu;
+			if (!contains(targets, to))
+				continue;
+			push(out, at);
+			/* -mindirect-branch-cs-prefix: the site may start at a CS prefix */
+			if (prefixed && i && b[i - 1] == 0x2e)
+				push(prefixed, at - 1);
+		}
+	}
+	sort_unique(out);
+	if (prefixed)
+		sort_unique(prefixed);
+}
+
+static const struct sym *func_at(const struct image *im, uint64_t addr)
+{
+	size_t lo = 0, hi = im->nfuncs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (im->funcs[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo && addr < im->funcs[lo - 1].addr + im->funcs[lo - 1].size)
+		return &im->funcs[lo - 1];
+	return NULL;
+}
+
+/* ------------------------------------------------------------ checks */
+
+/*
+ * ORC: the entry that covers each function's first instruction (the last
+ * one at or before it: objtool writes an entry only where the state
+ * changes, arch/x86/kernel/unwind_orc.c looks up the last one at or below
+ * the ip) must say what every function entry is: the return address at
+ * SP+8.  Code objtool never saw is covered by whatever entry precedes it,
+ * usually the "undefined" one objtool ends each section with.
+ * struct orc_entry (arch/x86/include/asm/orc_types.h, 6.1 and 6.12):
+ * s16 sp_offset, s16 bp_offset, then sp_reg in the low 4 bits.
+ */
+#define ORC_ENTRY_SIZE 6
+#define ORC_REG_SP 5
+
+static bool orc_is_function_entry(const unsigned char *e)
+{
+	int16_t sp_offset = (int16_t)(e[0] | e[1] << 8);
+
+	return (e[4] & 0xf) == ORC_REG_SP && sp_offset == 8;
+}
+
+/* Function names (up to the first '.') a check found lacking. */
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static void add_name(struct names *s, const char *full)
+{
+	size_t len = strcspn(full, ".");
+
+	for (size_t i = 0; i < s->n; i++)
+		if (strlen(s->v[i]) == len && strncmp(s->v[i], full, len) == 0)
+			return;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->v = realloc(s->v, s->cap * sizeof(*s->v));
+		if (!s->v)
+			die("out of memory", "names");
+	}
+	s->v[s->n] = strndup(full, len);
+	s->n++;
+}
+
+static bool has_name(const struct names *s, const char *full)
+{
+	size_t len = strcspn(full, ".");
+
+	for (size_t i = 0; s && i < s->n; i++)
+		if (strlen(s->v[i]) == len && strncmp(s->v[i], full, len) == 0)
+			return true;
+	return false;
+}
+
+struct result {
+	size_t sites, listed, missing, excused, stray;
+	struct names lacking; /* functions with a missing site */
+	char first[512];      /* the first few, for the message */
+};
+
+static void note_missing(struct result *r, const struct image *im, uint64_t at, const struct names *excuse)
+{
+	const struct sym *f = func_at(im, at);
+	const char *name = f ? f->name : "?";
+	char buf[160];
+
+	if (excuse && has_name(excuse, name)) {
+		r->excused++;
+		return;
+	}
+	add_name(&r->lacking, name);
+	r->missing++;
+	if (r->missing <= 4) {
+		snprintf(buf, sizeof(buf), "%s%s+0x%llx", r->missing > 1 ? ", " : "", name,
+			 f ? (unsigned long long)(at - f->addr) : 0ULL);
+		strncat(r->first, buf, sizeof(r->first) - strlen(r->first) - 1);
+	}
+}
+
+/*
+ * SITES (instructions found, PREFIXED their possible CS-prefix starts)
+ * against TABLE (what the kernel will patch).
+ */
+static void compare_sites(const struct image *im, const struct addrs *sites, const struct addrs *prefixed,
+			  const struct addrs *table, const struct names *excuse, struct result *r)
+{
+	r->sites = sites->n;
+	for (size_t i = 0; i < sites->n; i++) {
+		uint64_t at = sites->v[i];
+
+		if (contains(table, at) || (contains(prefixed, at - 1) && contains(table, at - 1)))
+			r->listed++;
+		else
+			note_missing(r, im, at, excuse);
+	}
+	for (size_t i = 0; i < table->n; i++)
+		if (!contains(sites, table->v[i]) && !contains(prefixed, table->v[i]))
+			r->stray++;
+}
+
+
+static void check_orc(const struct image *im, const struct names *excuse, struct result *r)
+{
+	struct addrs ips = { 0 };
+	uint64_t ip0, orc0;
+	size_t iplen, orclen;
+	const unsigned char *ip = table_bytes(im, "__start_orc_unwind_ip", "__stop_orc_unwind_ip", &ip0, &iplen);
+	const unsigned char *orc = table_bytes(im, "__start_orc_unwind", "__stop_orc_unwind", &orc0, &orclen);
+	size_t n = iplen / 4;
+
+	if (!ip || !orc || orclen / ORC_ENTRY_SIZE != n)
+		n = 0;
+	/* the table is sorted at build time (scripts/sorttable), ips with it */
+	for (size_t i = 0; i < n; i++)
+		push(&ips, ip0 + 4 * i + (uint64_t)(int64_t)(int32_t)le32(ip + 4 * i));
+	r->listed = n;
+	for (size_t i = 0; i < im->nfuncs; i++) {
+		const struct sym *f = &im->funcs[i];
+		size_t lo = 0, hi = ips.n;
+
+		/* the last entry at or before f->addr */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (ips.v[mid] <= f->addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		/* a .cold part is entered by a jump from its function's body */
+		if (strstr(f->name, ".cold"))
+			continue;
+		r->sites++;
+		if (lo == 0 || !orc_is_function_entry(orc + (lo - 1) * ORC_ENTRY_SIZE))
+			note_missing(r, im, f->addr, excuse);
+	}
+	free(ips.v);
+}
+
+enum check { RETURN, RETPOLINE, STATIC_CALL, MCOUNT, ORC, NCHECKS };
+
+static const char *const check_name[NCHECKS] = {
+	"return-sites", "retpoline-sites", "static-call-sites", "mcount", "orc",
+};
+
+static void run_check(enum check c, const struct image *im, const struct names *excuse, struct result *r)
+{
+	struct addrs targets = { 0 }, sites = { 0 }, prefixed = { 0 }, table = { 0 };
+
+	memset(r, 0, sizeof(*r));
+	switch (c) {
+	case RETURN:
+		symbol_addrs(im, "__x86_return_thunk", false, &targets);
+		rel32_table(im, "__return_sites", "__return_sites_end", 4, &table);
+		break;
+	case RETPOLINE:
+		symbol_addrs(im, "__x86_indirect_thunk_", true, &targets);
+		rel32_table(im, "__retpoline_sites", "__retpoline_sites_end", 4, &table);
+		break;
+	case STATIC_CALL:
+		symbol_addrs(im, "__SCT__", true, &targets);
+		rel32_table(im, "__start_static_call_sites", "__stop_static_call_sites", 8, &table);
+		break;
+	case MCOUNT:
+		symbol_addrs(im, "__fentry__", false, &targets);
+		mcount_table(im, &table);
+		break;
+	case ORC:
+		check_orc(im, excuse, r);
+		return;
+	case NCHECKS:
+		break;
+	}
+	direct_branches(im, &targets, &sites, &prefixed);
+	compare_sites(im, &sites, &prefixed, &table, excuse, r);
+	free(prefixed.v);
+	free(targets.v);
+	free(sites.v);
+	free(table.v);
+}
+
+/* ------------------------------------------------------------ config */
+
+static bool config_has(const char *config, const char *const *opts)
+{
+	FILE *f = fopen(config, "r");
+	char line[512];
+	bool found = false;
+
+	if (!f)
+		die(strerror(errno), config);
+	while (!found && fgets(line, sizeof(line), f))
+		for (const char *const *o = opts; *o && !found; o++) {
+			size_t n = strlen(*o);
+
+			found = strncmp(line, *o, n) == 0 && strncmp(line + n, "=y", 2) == 0;
+		}
+	fclose(f);
+	return found;
+}
+
+static const char *const *check_options(enum check c)
+{
+	static const char *const opts[NCHECKS][3] = {
+		[RETURN] = { "CONFIG_RETHUNK", "CONFIG_MITIGATION_RETHUNK", NULL },
+		[RETPOLINE] = { "CONFIG_RETPOLINE", "CONFIG_MITIGATION_RETPOLINE", NULL },
+		[STATIC_CALL] = { "CONFIG_HAVE_STATIC_CALL_INLINE", NULL, NULL },
+		[MCOUNT] = { "CONFIG_DYNAMIC_FTRACE", NULL, NULL },
+		[ORC] = { "CONFIG_UNWINDER_ORC", NULL, NULL },
+	};
+	return opts[c];
+}
+
+static void usage(void)
+{
+	fputs("usage: ltoguard-kcheck [--config FILE] [--baseline PLAIN-VMLINUX] VMLINUX\n", stderr);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *config = NULL, *baseline = NULL, *path = NULL;
+	char defconfig[4096];
+	struct image im = { 0 }, base = { 0 };
+	int failed = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
+			config = argv[++i];
+		else if (strcmp(argv[i], "--baseline") == 0 && i + 1 < argc)
+			baseline = argv[++i];
+		else if (argv[i][0] == '-' || path)
+			usage();
+		else
+			path = argv[i];
+	}
+	if (!path)
+		usage();
+	if (!config) {
+		const char *slash = strrchr(path, '/');
+
+		snprintf(defconfig, sizeof(defconfig), "%.*s.config",
+			 slash ? (int)(slash - path + 1) : 0, path);
+		config = defconfig;
+	}
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		die("libelf too old", path);
+	open_image(&im, path);
+	if (baseline)
+		open_image(&base, baseline);
+
+	for (enum check c = 0; c < NCHECKS; c++) {
+		struct result r, b;
+
+		if (!config_has(config, check_options(c)))
+			continue;
+		if (baseline)
+			run_check(c, &base, NULL, &b);
+		run_check(c, &im, baseline ? &b.lacking : NULL, &r);
+		bool ok = r.missing == 0 && (c == ORC || r.stray == 0);
+		printf("%s: %s: %zu %s, %zu %s, %zu missing", ok ? "PASS" : "FAIL", check_name[c],
+		       r.sites, c == ORC ? "functions" : "sites", r.listed,
+		       c == ORC ? "ORC entries" : "listed", r.missing);
+		if (r.missing)
+			printf(" in %zu functions (first: %s)", r.lacking.n, r.first);
+		if (r.excused)
+			printf(", %zu more excused (missing in the baseline too)", r.excused);
+		if (c != ORC)
+			printf(", %zu entries pointing elsewhere", r.stray);
+		putchar('\n');
+		failed |= !ok;
+	}
+	return failed;
+}

@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by run-tests.sh: ltoguard-kcheck on miniature vmlinux images
+# (tests/kcheck/image.S, assembled and linked with the real tools), each
+# with one table entry left out or wrong.  KCHECK is the tool.
+
+# kcheck_case NAME EXPECT-RC GREP ASFLAGS [KCHECK-ARGS...]
+kcheck_case() {
+	local name=$1 want=$2 pattern=$3 asflags=$4 dir=$BUILD/kcheck out rc
+	shift 4
+	mkdir -p "$dir"
+	# shellcheck disable=SC2086
+	if ! $CC -c $asflags -o "$dir/$name.o" tests/kcheck/image.S ||
+	   ! ld -o "$dir/$name" -e f "$dir/$name.o"; then
+		bad "kcheck $name: the test image does not build"
+		return
+	fi
+	out=$("$KCHECK" --config tests/kcheck/config "$@" "$dir/$name" 2>&1)
+	rc=$?
+	if [ "$rc" -eq "$want" ] && grep -qE "$pattern" <<<"$out"; then
+		ok "kcheck $name: exit $rc, $(grep -m1 -E "$pattern" <<<"$out")"
+	else
+		bad "kcheck $name: exit $rc (want $want), no line matching '$pattern' in:"
+		echo "$out"
+	fi
+}
+
+run_kcheck_tests() {
+	kcheck_case complete 0 '^PASS: return-sites: 2 sites, 2 listed, 0 missing' ""
+	kcheck_case all-pass 0 '^PASS: orc: 5 functions, 6 ORC entries, 0 missing$' ""
+	kcheck_case unlisted-return 1 '^FAIL: return-sites: 2 sites, 1 listed, 1 missing in 1 functions \(first: g\+0x6\)' -DUNLISTED
+	kcheck_case stray-entry 1 '^FAIL: return-sites: .* 1 entries pointing elsewhere' -DSTRAY
+	kcheck_case no-orc 1 '^FAIL: orc: .* 1 missing in 1 functions \(first: g\+0x0\)$' -DNO_ORC_G
+	kcheck_case no-mcount 1 '^FAIL: mcount: 2 sites, 1 listed, 1 missing' -DNO_MCOUNT
+	kcheck_case retpoline 0 '^PASS: retpoline-sites: 1 sites, 1 listed' ""
+	# what the baseline lacks too is excused, and counted
+	kcheck_case baseline-excuses 0 'PASS: return-sites: .*, 1 more excused' -DUNLISTED \
+		--baseline "$BUILD/kcheck/unlisted-return"
+	# a config without the options checks nothing
+	kcheck_case no-config 0 '^$' -DUNLISTED --config /dev/null
+	local out
+	out=$("$KCHECK" /nonexistent/vmlinux 2>&1)
+	if [ $? -eq 2 ] && grep -q 'ltoguard-kcheck: /nonexistent/vmlinux: No such file' <<<"$out"; then
+		ok "kcheck: a missing vmlinux is an error naming it"
+	else
+		bad "kcheck: a missing vmlinux: $out"
+	fi
+}

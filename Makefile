@@ -13,7 +13,7 @@
 #                        print its report
 #   make install         install into the compiler's plugin directory
 #                        (honours DESTDIR), so -fplugin=ltoguard works,
-#                        and ltoguard-ld, ltoguard-nm into BINDIR (/usr/local/bin)
+#                        and ltoguard-ld, -ltrans, -nm, -kcheck into BINDIR (/usr/local/bin)
 #   make kernel-flags    print the kbuild make line for this compiler
 #   make deps            install Debian 12 packages needed for all of this
 
@@ -29,6 +29,7 @@ GCC_MAJOR := $(shell $(CC) -dumpversion 2>/dev/null | cut -d. -f1)
 PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin 2>/dev/null)
 BUILD := build/gcc-$(GCC_MAJOR)
 PLUGIN := $(BUILD)/ltoguard.so
+KCHECK := build/ltoguard-kcheck
 
 NO_PLUGIN_GOALS := clean deps unit fuzz test check-all
 ifneq ($(filter-out $(NO_PLUGIN_GOALS),$(or $(MAKECMDGOALS),all)),)
@@ -45,7 +46,7 @@ LIB_SRCS := plugin/lib/asmlex.c plugin/lib/keeplist.c plugin/lib/names.c \
 GLUE_SRCS := plugin/ltoguard.c plugin/core.c plugin/detect-asm.c \
 	     plugin/detect-export.c plugin/detect-section.c \
 	     plugin/detect-keeplist.c plugin/detect-stackargs.c \
-	     plugin/section-conflict.c
+	     plugin/section-conflict.c plugin/detect-flatten.c
 HEADERS := $(wildcard include/*.h)
 
 WARN := -Wall -Wextra -Wno-unused-parameter
@@ -63,7 +64,7 @@ GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
 .PHONY: all check check-all test unit demo install kernel-flags clean deps fuzz kernel-check FORCE
 .DELETE_ON_ERROR:
 
-all: plugin/ltoguard.so
+all: plugin/ltoguard.so $(KCHECK)
 
 # plugin/ltoguard.so is the last build, for whichever $(CC) that was.
 plugin/ltoguard.so: $(PLUGIN) FORCE
@@ -84,6 +85,11 @@ $(BUILD)/lib/%.o: plugin/lib/%.c include/ltoguard.h
 	@mkdir -p $(@D)
 	$(CC) $(LIB_CFLAGS) -c -o $@ $<
 
+# ltoguard-kcheck: a host tool for kernels, not part of the plugin.
+$(KCHECK): plugin/ltoguard-kcheck.c
+	@mkdir -p $(@D)
+	$(CC) $(LIB_CFLAGS) -o $@ $< -lelf
+
 # ---------------------------------------------------------------- tests
 
 UNIT_TESTS := asmlex keeplist options report names
@@ -95,8 +101,8 @@ $(BUILD)/unit/test-%: tests/unit/test-%.c $(LIB_OBJS) tests/unit/unit.h
 
 unit: $(UNIT_BINS)
 
-check: $(PLUGIN) $(UNIT_BINS)
-	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) \
+check: $(PLUGIN) $(UNIT_BINS) $(KCHECK)
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) KCHECK=$(abspath $(KCHECK)) \
 		UNIT_BINS="$(abspath $(UNIT_BINS))" tests/run-tests.sh
 
 check-all:
@@ -110,14 +116,16 @@ demo: $(PLUGIN)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) tests/demo.sh
 
 # Real kernels (tests/kernel/kernel-check.sh); KERNELS="6.1-x86_64 ..." or "all" picks.
-kernel-check: $(PLUGIN)
-	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) tests/kernel/kernel-check.sh
+kernel-check: $(PLUGIN) $(KCHECK)
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) KCHECK=$(abspath $(KCHECK)) tests/kernel/kernel-check.sh
 
 BINDIR ?= /usr/local/bin
 
-install: $(PLUGIN)
+install: $(PLUGIN) $(KCHECK)
 	install -D -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/ltoguard.so
 	install -D -m 0755 plugin/ltoguard-ld $(DESTDIR)$(BINDIR)/ltoguard-ld
+	install -D -m 0755 plugin/ltoguard-ltrans $(DESTDIR)$(BINDIR)/ltoguard-ltrans
+	install -D -m 0755 $(KCHECK) $(DESTDIR)$(BINDIR)/ltoguard-kcheck
 	install -D -m 0755 plugin/ltoguard-nm $(DESTDIR)$(BINDIR)/ltoguard-nm
 
 # The kbuild make line for this compiler, once installed (README).

@@ -41,6 +41,7 @@
 #include "target.h"
 #include "tm_p.h"
 #include "calls.h"
+#include "varasm.h"
 #include "file-prefix-map.h"
 
 #define LG_GCC_MAJOR (BUILDING_GCC_VERSION / 1000)

@@ -35,6 +35,10 @@ struct lg_asm_sym {
 	unsigned line;		/* 1-based line within the text */
 	enum lg_asm_role role;
 	const char *section;	/* section in force, NUL-terminated; "" if unknown */
+	/* For the USE in ".set A, B" (".equ A, B", "A = B") whose whole value
+	 * is the one symbol B: A, not NUL-terminated; else NULL. */
+	const char *alias;
+	size_t alias_len;
 };
 
 /* Flags for lg_asm_scan. */

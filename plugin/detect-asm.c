@@ -41,12 +41,22 @@ struct edit {
 	const char *name;
 };
 
+/* ".set ALIAS, TARGET" in toplevel asm, TARGET defined in this file. */
+struct set_alias {
+	char *alias;
+	symtab_node *target;
+};
+
 struct scan {
 	const char *where;	/* "toplevel asm in foo.c", "asm in f at foo.c:3" */
 	bool inline_asm;
 	vec<edit> edits;
+	vec<set_alias> aliases;	/* toplevel, cc1 */
 	vec<char *> labels;	/* names the text defines (toplevel, cc1) */
 	vec<char *> bound;	/* names it gives a binding (.globl, .local) */
+	vec<char *> global;	/* ... with .globl or .global (toplevel) */
+	vec<char *> weak;	/* ... with .weak (toplevel) */
+	const char *text;	/* the text being scanned */
 };
 
 /* Names inline asm uses that this file does not define, for WPA. */
@@ -95,6 +105,27 @@ static void warn_static_in_wpa(symtab_node *node, const struct lg_why *why)
 	lg_report_note(node, "unprotected", why);
 }
 
+/*
+ * The directive of the statement that names a symbol at OFFSET of TEXT
+ * (".globl", ".weak", ...), in a static buffer: the lexer reports
+ * bindings without saying which.
+ */
+static const char *binding_directive(const char *text, size_t offset)
+{
+	static char word[16];
+	size_t start = offset, n = 0;
+
+	while (start > 0 && text[start - 1] != '\n' && text[start - 1] != ';')
+		start--;
+	while (ISSPACE(text[start]))
+		start++;
+	while (n + 1 < sizeof(word) && (ISALNUM(text[start + n]) || text[start + n] == '.'))
+		n++;
+	memcpy(word, text + start, n);
+	word[n] = '\0';
+	return word;
+}
+
 static void on_symbol(const struct lg_asm_sym *sym, void *data)
 {
 	struct scan *sc = (struct scan *)data;
@@ -108,7 +139,13 @@ static void on_symbol(const struct lg_asm_sym *sym, void *data)
 		return;
 	}
 	if (sym->role == LG_ASM_BIND) {
+		const char *how = binding_directive(sc->text, sym->offset);
+
 		sc->bound.safe_push(xstrndup(sym->name, sym->len));
+		if (!strcmp(how, ".globl") || !strcmp(how, ".global"))
+			sc->global.safe_push(xstrndup(sym->name, sym->len));
+		else if (!strcmp(how, ".weak"))
+			sc->weak.safe_push(xstrndup(sym->name, sym->len));
 		return;
 	}
 	if (sym->role != LG_ASM_USE)
@@ -134,6 +171,11 @@ static void on_symbol(const struct lg_asm_sym *sym, void *data)
 		struct edit e = { sym->offset, sym->len, renamed };
 
 		sc->edits.safe_push(e);
+	}
+	if (node && sym->alias && !sc->inline_asm && lg_stage == LG_STAGE_CC1) {
+		struct set_alias a = { xstrndup(sym->alias, sym->alias_len), node };
+
+		sc->aliases.safe_push(a);
 	}
 	free(name);
 }
@@ -170,6 +212,10 @@ static char *scan_text(const char *text, unsigned flags, struct scan *sc)
 	sc->edits = vNULL;
 	sc->labels = vNULL;
 	sc->bound = vNULL;
+	sc->global = vNULL;
+	sc->weak = vNULL;
+	sc->aliases = vNULL;
+	sc->text = text;
 	lg_asm_scan(text, strlen(text), flags, on_symbol, sc);
 	if (!sc->edits.is_empty())
 		out = apply_edits(text, sc->edits);
@@ -184,6 +230,19 @@ static void free_names(vec<char *> *names)
 	for (i = 0; i < names->length(); i++)
 		free((*names)[i]);
 	names->release();
+}
+
+/* The scan's binding lists and unclaimed aliases. */
+static void free_bindings(struct scan *sc)
+{
+	unsigned i;
+
+	free_names(&sc->bound);
+	free_names(&sc->global);
+	free_names(&sc->weak);
+	for (i = 0; i < sc->aliases.length(); i++)
+		free(sc->aliases[i].alias);
+	sc->aliases.release();
 }
 
 static bool in_names(const vec<char *> &names, const char *name)
@@ -226,8 +285,84 @@ static char *globalize_labels(struct scan *sc)
 		extra = more;
 	}
 	free_names(&sc->labels);
-	free_names(&sc->bound);
+	free_bindings(sc);
 	return extra;
+}
+
+/*
+ * ".globl A; .set A, B" (the kernel's SYSCALL_ALIAS, e.g. 6.1
+ * kernel/time/posix-stubs.c: __x64_sys_timer_create = sys_ni_posix_timers)
+ * with B defined in this file.  LTO emits all toplevel asm in the first
+ * LTRANS partition; when B lands in another one, B is undefined there and
+ * gas silently drops A (it cannot equate a symbol to an undefined one),
+ * so callers of A in other partitions fail to link: 6.1 x86_64 with -O2
+ * puts x64_sys_call apart from the asm.  So A also becomes what
+ * __attribute__((alias("B"))) would make it: a GCC alias, which LTO keeps
+ * in B's partition (lto-partition.cc adds aliases with their target).
+ * The asm's own .set stays: .set may be repeated, and in B's absence it
+ * is dropped as before.  Only global A (.globl or .weak in the same asm).
+ */
+static void make_gcc_alias(const char *alias, symtab_node *target, bool weak,
+			   const char *where)
+{
+	tree id = get_identifier(alias);
+	symtab_node *existing = symtab_node::get_for_asmname(id);
+	tree decl;
+	symtab_node *node;
+	struct lg_why why;
+
+	if (existing && (existing->definition || existing->alias))
+		return;
+	if (existing && TREE_CODE(existing->decl) != TREE_CODE(target->decl))
+		return;
+	if (existing) {
+		decl = existing->decl;
+	} else {
+		decl = build_decl(DECL_SOURCE_LOCATION(target->decl),
+				  TREE_CODE(target->decl), id,
+				  TREE_TYPE(target->decl));
+		SET_DECL_ASSEMBLER_NAME(decl, id);
+	}
+	TREE_PUBLIC(decl) = 1;
+	DECL_EXTERNAL(decl) = 0;
+	TREE_STATIC(decl) = 1;
+	TREE_USED(decl) = 1;
+	if (weak)
+		declare_weak(decl);
+	/* what c-attribs.cc (handle_alias_ifunc_attribute) sets */
+	if (TREE_CODE(decl) == FUNCTION_DECL)
+		DECL_INITIAL(decl) = error_mark_node;
+	DECL_ATTRIBUTES(decl) = tree_cons(get_identifier("alias"),
+		build_tree_list(NULL_TREE, build_string(strlen(IDENTIFIER_POINTER(
+			DECL_ASSEMBLER_NAME(target->decl))),
+			IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(target->decl)))),
+		DECL_ATTRIBUTES(decl));
+	if (TREE_CODE(decl) == FUNCTION_DECL)
+		node = cgraph_node::create_alias(decl, target->decl);
+	else
+		node = varpool_node::create_alias(decl, target->decl);
+	if (!node->resolve_alias(target))
+		return;
+	why.reason = "asm";
+	why.detail = lg_concat(".set ", alias, ", ",
+			       lg_decl_asm_name(target->decl), " in ", where, NULL);
+	lg_report_note(node, "made-alias", &why);
+	lg_keep_visible(node, &why);
+}
+
+static void make_gcc_aliases(struct scan *sc)
+{
+	unsigned i;
+
+	for (i = 0; i < sc->aliases.length(); i++) {
+		struct set_alias *a = &sc->aliases[i];
+
+		if (in_names(sc->global, a->alias) || in_names(sc->weak, a->alias))
+			make_gcc_alias(a->alias, a->target,
+				       in_names(sc->weak, a->alias), sc->where);
+		free(a->alias);
+	}
+	sc->aliases.release();
 }
 
 static tree string_like(tree old, const char *text)
@@ -252,7 +387,7 @@ static void scan_inline_asm(gasm *stmt, cgraph_node *fn)
 			     lg_loc_string(gimple_location(stmt)), NULL);
 	sc.inline_asm = true;
 	out = scan_text(gimple_asm_string(stmt), flags, &sc);
-	free_names(&sc.bound);
+	free_bindings(&sc);
 	if (out)
 		stmt->string = out;
 }
@@ -313,6 +448,7 @@ static void scan_toplevel_asm_cc1(void)
 		sc.where = lg_concat("toplevel asm in ", file, NULL);
 		sc.inline_asm = false;
 		out = scan_text(text, 0, &sc);
+		make_gcc_aliases(&sc);
 		globals = globalize_labels(&sc);
 		/* Tell WPA where this text came from; a comment to as. */
 		out = concat(out ? out : text, globals ? globals : "",
@@ -405,7 +541,7 @@ static void scan_toplevel_asm_wpa(void)
 		sc.inline_asm = false;
 		scan_text(text, 0, &sc);
 		free_names(&sc.labels);
-		free_names(&sc.bound);
+		free_bindings(&sc);
 		read_carried(text);
 	}
 }

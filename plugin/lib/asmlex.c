@@ -47,6 +47,8 @@ struct lexer {
 	struct section_state stack[SECTION_STACK];
 	unsigned depth;		/* may exceed SECTION_STACK: then pops are lost */
 	int in_dialect;		/* inside "{att|intel}", past nothing yet */
+	const char *alias;	/* emit() passes it on: see value_alias() */
+	size_t alias_len;
 };
 
 static int at_end(const struct lexer *lx)
@@ -184,6 +186,8 @@ static void emit(struct lexer *lx, size_t start, size_t len,
 	sym.line = lx->line;
 	sym.role = role;
 	sym.section = lx->sec.cur;
+	sym.alias = lx->alias;
+	sym.alias_len = lx->alias_len;
 	lx->fn(&sym, lx->ctx);
 }
 
@@ -421,6 +425,34 @@ static const char *const define_directives[] = {
 	".set", ".equ", ".equiv", ".eqv", ".comm", ".lcomm", ".weakref", NULL
 };
 
+/*
+ * After "A," of .set (or "A =") : if the value is one symbol and nothing
+ * else, emit it as a USE that names A as its alias (detect-asm.c turns
+ * such aliases of C definitions into GCC aliases) and return 1.  Else
+ * leave the position alone and return 0.
+ */
+static int value_alias(struct lexer *lx, size_t astart, size_t alen)
+{
+	size_t save = lx->pos, start, len;
+
+	skip_space(lx);
+	if (lg_is_symstart(peek(lx, 0)) && peek(lx, 0) != '.') {
+		start = lx->pos;
+		len = scan_name(lx);
+		skip_space(lx);
+		if (at_statement_end(lx)) {
+			lx->alias = lx->text + astart;
+			lx->alias_len = alen;
+			emit(lx, start, len, LG_ASM_USE);
+			lx->alias = NULL;
+			lx->alias_len = 0;
+			return 1;
+		}
+	}
+	lx->pos = save;
+	return 0;
+}
+
 static void define_then_use(struct lexer *lx, size_t dstart, size_t dlen)
 {
 	size_t start, len;
@@ -435,10 +467,23 @@ static void define_then_use(struct lexer *lx, size_t dstart, size_t dlen)
 	emit(lx, start, len, LG_ASM_DEFINE);
 	/* .comm/.lcomm: size and alignment follow, no symbols */
 	if (word_is(lx, dstart, dlen, ".comm") ||
-	    word_is(lx, dstart, dlen, ".lcomm"))
+	    word_is(lx, dstart, dlen, ".lcomm")) {
 		skip_statement(lx);
-	else
-		scan_operands(lx, LG_ASM_USE);
+		return;
+	}
+	/* .equiv and .eqv refuse redefinition, .weakref is no alias */
+	if (word_is(lx, dstart, dlen, ".set") || word_is(lx, dstart, dlen, ".equ")) {
+		size_t save = lx->pos;
+
+		skip_space(lx);
+		if (peek(lx, 0) == ',') {
+			lx->pos++;
+			if (value_alias(lx, start, len))
+				return;
+		}
+		lx->pos = save;
+	}
+	scan_operands(lx, LG_ASM_USE);
 }
 
 /* .type sym,@function  /  .size sym, .-sym: the symbol is only declared. */
@@ -562,7 +607,8 @@ static void statement(struct lexer *lx)
 		/* "name = expr" is .set */
 		lx->pos++;
 		emit(lx, start, len, LG_ASM_DEFINE);
-		scan_operands(lx, LG_ASM_USE);
+		if (!value_alias(lx, start, len))
+			scan_operands(lx, LG_ASM_USE);
 		return;
 	}
 	/* start..len is a mnemonic (or a prefix, then the mnemonic) */

@@ -20,6 +20,10 @@ static void on_sym(const struct lg_asm_sym *sym, void *ctx)
 
 	snprintf(c->buf + n, sizeof(c->buf) - n, "%s%s:%.*s", n ? " " : "",
 		 role[sym->role], (int)sym->len, sym->name);
+	if (sym->alias) {
+		n = strlen(c->buf);
+		snprintf(c->buf + n, sizeof(c->buf) - n, "=%.*s", (int)sym->alias_len, sym->alias);
+	}
 	if (c->with_section) {
 		n = strlen(c->buf);
 		snprintf(c->buf + n, sizeof(c->buf) - n, "@%s", sym->section);
@@ -85,9 +89,18 @@ static const struct lex_case cases[] = {
 	{ "1: jmp 1b\n2: jmp 2f", BASIC, "" },
 	{ ".Lfoo: jmp .Lfoo", BASIC, "" },
 	/* aliases */
-	{ ".set alias, target", BASIC, "def:alias use:target" },
+	/* (use:B=A: the value of A is exactly the symbol B) */
+	{ ".set alias, target", BASIC, "def:alias use:target=alias" },
 	{ ".equ a2, t2 + 4", BASIC, "def:a2 use:t2" },
-	{ "a3 = t3", BASIC, "def:a3 use:t3" },
+	{ "a3 = t3", BASIC, "def:a3 use:t3=a3" },
+	{ ".globl a4\n\t.set   a4,t4 # comment\ncall a4", BASIC,
+	  "bind:a4 def:a4 use:t4=a4 use:a4" },
+	{ ".set a5, t5; call x", BASIC, "def:a5 use:t5=a5 use:x" },
+	{ ".set a6, .", BASIC, "def:a6" },
+	{ ".set a7, t7 - 1", BASIC, "def:a7 use:t7" },
+	{ ".weakref w, t", BASIC, "def:w use:t" },
+	{ ".equiv a8, t8", BASIC, "def:a8 use:t8" },
+	{ ".equ a9, t9", BASIC, "def:a9 use:t9=a9" },
 	{ ".comm buf, 64, 8", BASIC, "def:buf" },
 	/* data */
 	{ ".long sym - .", BASIC, "use:sym" },

@@ -7,7 +7,10 @@
 #   lto       -flto -ffat-lto-objects, ltoguard in cc1 and in the vmlinux
 #             LTO link (plugin/ltoguard-ld),
 #   control   the same LTO build without ltoguard: it must fail to link or
-#             to boot, and what it did is recorded.
+#             to boot, and what it did is recorded.  On configs with
+#             objtool (distro, defconfig on x86_64) the control is instead
+#             the LTO build with ltoguard but without objtool on the LTO
+#             code (LTOGUARD_OBJTOOL=none): ltoguard-kcheck must fail it.
 # The out-of-tree module kernel-fixtures/kmod is built against each
 # kernel that links; each is booted in QEMU (software emulation) with an
 # initramfs whose static /init loads the module and prints a pass marker.
@@ -15,9 +18,18 @@
 # in the plain kernel's order, and keep every export of the plain kernel
 # global; LTO must really have happened.
 #
-# Environment: CC, PLUGIN (set by the Makefile); KERNELS ("6.1-x86_64" by
-# default; VERSION-ARCH, ARCH x86_64 or i386; "all" for the four);
-# KERNEL_WORK (scratch, default build/kernel).  The source tree is made read-only: every build
+# Configs (KCONFIG, or a third part of a KERNELS entry):
+#   base       tinyconfig + base.config + ARCH.config (the default)
+#   distro     base + distro.config + distro-ARCH.config: -O2, ORC or frame
+#              pointers, ftrace, retpolines, return thunks, SLS, jump
+#              labels, stack protector; checked with ltoguard-kcheck, the
+#              function tracer, a stack trace and return-thunk patching
+#   defconfig  ARCH_defconfig + base.config (hours on 2 cores; not in CI)
+#
+# Environment: CC, PLUGIN, KCHECK (set by the Makefile); KERNELS
+# ("6.1-x86_64" by default; VERSION-ARCH[-CONFIG], ARCH x86_64 or i386;
+# "all" for the four of KCONFIG); KCONFIG (base); KERNEL_WORK (scratch,
+# default build/kernel).  The source tree is made read-only: every build
 # uses O=.
 set -u
 cd "$(dirname "$0")/../.."
@@ -25,6 +37,7 @@ TOP=$(pwd)
 export LC_ALL=C
 CC=${CC:-gcc}
 KERNELS=${KERNELS:-6.1-x86_64}
+KCONFIG=${KCONFIG:-base}
 [ "$KERNELS" = all ] && KERNELS="6.1-x86_64 6.1-i386 6.12-x86_64 6.12-i386"
 WORK=${KERNEL_WORK:-$TOP/build/kernel}
 JOBS=$(nproc)
@@ -63,6 +76,10 @@ kernel_make() {
 		LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log \
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
 			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
+	noobjtool)
+		LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log LTOGUARD_OBJTOOL=none \
+		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
+			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
 	control)
 		LTOGUARD_CC=$CC LTOGUARD_LTO="" LTOGUARD_LD_LOG=$o/lto-link.log \
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto" \
@@ -70,13 +87,21 @@ kernel_make() {
 	esac
 }
 
+# configure SRC O ARCH CONFIG
 configure() {
-	local src=$1 o=$2 arch=$3
+	local src=$1 o=$2 arch=$3 cfg=$4 start=tinyconfig
+	local frags=("$FIX/kernel/base.config" "$FIX/kernel/$arch.config")
+	case $cfg in
+	base) ;;
+	distro) frags+=("$FIX/kernel/distro.config" "$FIX/kernel/distro-$arch.config") ;;
+	defconfig) start=defconfig ;;
+	*) echo "unknown config $cfg (base, distro, defconfig)"; return 1 ;;
+	esac
 	rm -rf "$o"
 	mkdir -p "$o"
-	make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" tinyconfig >/dev/null &&
+	make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" $start >/dev/null &&
 		"$src/scripts/kconfig/merge_config.sh" -m -O "$o" "$o/.config" \
-			"$FIX/kernel/base.config" "$FIX/kernel/$arch.config" >"$o/merge-config.log" 2>&1 &&
+			"${frags[@]}" >"$o/merge-config.log" 2>&1 &&
 		make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" olddefconfig >/dev/null
 }
 
@@ -91,12 +116,17 @@ initramfs() {
 	(cd "$o/initramfs" && printf 'init\nltoguard_test.ko\n' | cpio -o -H newc 2>/dev/null) >"$o/initramfs.cpio"
 }
 
+# boot O ARCH: QEMU with -icount shift=0, so that guest time counts guest
+# instructions (init.c's getppid timing); configs with return thunks boot
+# with mitigations=off, where the kernel patches every listed return
+# jump back to a plain ret.
 boot() {
-	local o=$1 arch=$2 qemu=qemu-system-x86_64
+	local o=$1 arch=$2 qemu=qemu-system-x86_64 extra=""
 	[ "$arch" = i386 ] && qemu=qemu-system-i386
-	timeout 300 $qemu -kernel "$o/arch/x86/boot/bzImage" -initrd "$o/initramfs.cpio" \
-		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 oops=panic" \
-		-nographic -no-reboot -m 256 -monitor none \
+	grep -Eq '^CONFIG_(MITIGATION_)?RETHUNK=y' "$o/.config" && extra=" mitigations=off"
+	timeout 600 $qemu -icount shift=0 -kernel "$o/arch/x86/boot/bzImage" -initrd "$o/initramfs.cpio" \
+		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 oops=panic$extra" \
+		-nographic -no-reboot -m 512 -monitor none \
 		</dev/null >"$o/boot.log" 2>&1
 	grep -q LTOGUARD-KERNEL-PASS "$o/boot.log"
 }
@@ -138,8 +168,8 @@ exports_of() {
 }
 
 build_one() {
-	local k=$1 mode=$2 src=$3 arch=$4 o=$WORK/$1-$2 t0 t1
-	configure "$src" "$o" "$arch" || { echo "configure failed"; return 2; }
+	local k=$1 mode=$2 src=$3 arch=$4 cfg=$5 o=$WORK/$1-$2 t0 t1
+	configure "$src" "$o" "$arch" "$cfg" || { echo "configure failed"; return 2; }
 	t0=$(date +%s)
 	kernel_make "$src" "$o" "$arch" "$mode" all >"$o/build.log" 2>&1
 	local rc=$?
@@ -152,6 +182,97 @@ build_one() {
 		{ echo "module build failed"; return 3; }
 	initramfs "$o" "$arch" || return 3
 	return 0
+}
+
+# The frames of the test module's dump_stack(), "? " kept for the
+# unreliable ones the unwinder guessed.
+stack_frames() {
+	sed -n '/ltoguard-kmod: stack trace:/,/ltoguard-kmod: end of stack trace/p' "$1" |
+		sed -n 's/^\[[^]]*\] *//; s/^ *\(? \)\{0,1\}\([A-Za-z0-9_.]*\)+0x[0-9a-f]*\/.*/\1\2/p'
+}
+
+getppid_ns() {
+	sed -n 's/^ltoguard-init: getppid x100000: \([0-9]*\) ns.*/\1/p' "$1" | head -n1
+}
+
+# objtool warnings of a build, as "function: message" (LTRANS objects
+# have temporary names, offsets move)
+objtool_warnings() {
+	grep 'warning: objtool: ' "$1" | sed 's/.*warning: objtool: //; s/^\([A-Za-z0-9_]*\)[.+][^:]*:/\1:/' | sort -u
+}
+
+# distro_checks K PLAIN LTO: what the config's objtool, ftrace, unwinder
+# and mitigations must give the LTO kernel as they give the plain one.
+distro_checks() {
+	local k=$1 p=$2 o=$3 c=$3/.config n f
+	if [ -n "${KCHECK:-}" ] && grep -Eq '^CONFIG_(UNWINDER_ORC|DYNAMIC_FTRACE|(MITIGATION_)?RETHUNK|(MITIGATION_)?RETPOLINE)=y' "$c"; then
+		"$KCHECK" --baseline "$p/vmlinux" "$o/vmlinux" >"$o/kcheck.txt" 2>&1
+		if [ $? -eq 0 ]; then
+			ok "$k LTO+ltoguard: ltoguard-kcheck: $(sed 's/^PASS: \([^:]*\): \([0-9]*\) \([a-z]*\).*/\1 \2 \3/' "$o/kcheck.txt" | paste -sd, | sed 's/,/, /g')"
+		else
+			bad "$k LTO+ltoguard: ltoguard-kcheck: $(grep -v '^PASS' "$o/kcheck.txt" | head -3 | tr '\n' ' ')"
+		fi
+	fi
+	if grep -q '^CONFIG_FUNCTION_TRACER=y' "$c"; then
+		if grep -q 'ltoguard-init: trace: .*ktime_get <-ltoguard_test_init' "$o/boot.log"; then
+			ok "$k LTO+ltoguard: the function tracer recorded the module's ktime_get call"
+		else
+			bad "$k LTO+ltoguard: the function tracer recorded nothing: $(grep -m1 -E 'ftrace|ltoguard-init: (no tracefs|cannot)' "$o/boot.log")"
+		fi
+	fi
+	if grep -Eq '^CONFIG_(UNWINDER_ORC|FRAME_POINTER)=y' "$c"; then
+		n=$(stack_frames "$o/boot.log" | grep -vc '^? ')
+		f=$(stack_frames "$p/boot.log" | grep -v '^? ' | tail -n1)
+		if [ "$n" -gt 2 ] && ! stack_frames "$o/boot.log" | grep -q '^? ' &&
+		   [ "$(stack_frames "$o/boot.log" | tail -n1)" = "$f" ]; then
+			ok "$k LTO+ltoguard: dump_stack() unwound $n reliable frames through LTO code to $f"
+		else
+			bad "$k LTO+ltoguard: dump_stack() trace differs from plain (ends at $f): $(stack_frames "$o/boot.log" | tr '\n' ' ')"
+		fi
+	fi
+	if grep -Eq '^CONFIG_(MITIGATION_)?RETHUNK=y' "$c"; then
+		n=$(grep -c 'ltoguard-kmod: returns [a-z_]*: thunk-jumps=0 patched-rets=[1-9]' "$o/boot.log")
+		if [ "$n" -eq 2 ]; then
+			ok "$k LTO+ltoguard: mitigations=off patched the return thunks of kstrtoint and ktime_get"
+		else
+			bad "$k LTO+ltoguard: return thunks left unpatched: $(grep 'ltoguard-kmod: returns' "$o/boot.log" | tr '\n' ' ')"
+		fi
+	fi
+	if grep -q '^CONFIG_OBJTOOL=y' "$c"; then
+		objtool_warnings "$p/build.log" >"$p/objtool-warnings.txt"
+		objtool_warnings "$o/build.log" >"$o/objtool-warnings.txt"
+		n=$(comm -13 "$p/objtool-warnings.txt" "$o/objtool-warnings.txt" | wc -l)
+		if [ "$n" -eq 0 ]; then
+			ok "$k LTO+ltoguard: no objtool warning the plain build does not print ($(wc -l <"$o/objtool-warnings.txt") in all)"
+		else
+			bad "$k LTO+ltoguard: $n objtool warnings the plain build does not print: $(comm -13 "$p/objtool-warnings.txt" "$o/objtool-warnings.txt" | head -3 | tr '\n' ' ')"
+		fi
+	fi
+	echo "$k getppid x100000 under -icount (ns = guest instructions): plain $(getppid_ns "$p/boot.log"), lto $(getppid_ns "$o/boot.log")" >>"$table.reasons"
+}
+
+# objtool_control K SRC ARCH CFG: the LTO build with ltoguard but no
+# objtool on the LTO code; the completeness check must fail it.
+objtool_control() {
+	local k=$1 o=$WORK/$1-noobjtool result
+	if ! build_one "$k" noobjtool "$2" "$3" "$4"; then
+		bad "$k control (LTO without objtool on LTO code) does not build"
+		row "$k" noobjtool "NO-BUILD"
+		return
+	fi
+	"$KCHECK" --baseline "$WORK/$k-plain/vmlinux" "$o/vmlinux" >"$o/kcheck.txt" 2>&1
+	if [ $? -eq 1 ]; then
+		ok "$k control without objtool on LTO code fails ltoguard-kcheck: $(grep -m1 '^FAIL' "$o/kcheck.txt")"
+	else
+		bad "$k control without objtool on LTO code passes ltoguard-kcheck: the check proves nothing"
+	fi
+	if boot "$o" "$3"; then
+		result="kcheck-fails,boots"
+	else
+		result="kcheck-fails,no-boot"
+	fi
+	row "$k" noobjtool "$result"
+	echo "$k noobjtool control: $(grep -m1 -E 'ftrace: (No functions|allocating)' "$o/boot.log"); $(grep -m1 -E 'Fatal kernel bug|kernel BUG' "$o/boot.log"); getppid $(getppid_ns "$o/boot.log") ns" >>"$table.reasons"
 }
 
 row() {
@@ -172,14 +293,19 @@ row() {
 # file during an hour-long run cannot change that run.
 main() {
 	for k in $KERNELS; do
-		ver=${k%-*}
+		ver=${k%%-*}
 		arch=${k#*-}
+		cfg=$KCONFIG
+		case $arch in *-*) cfg=${arch#*-}; arch=${arch%%-*} ;; esac
+		# base keeps its old name (build/kernel/6.1-x86_64-lto ...)
+		k=$ver-$arch
+		[ "$cfg" = base ] || k=$k-$cfg
 		src=$(unpack "$ver") || { bad "$k: no source"; continue; }
 		stamp=$WORK/$k.stamp
 		touch "$stamp"
 
 		# plain: the reference
-		if build_one "$k" plain "$src" "$arch" && boot "$WORK/$k-plain" "$arch"; then
+		if build_one "$k" plain "$src" "$arch" "$cfg" && boot "$WORK/$k-plain" "$arch"; then
 			ok "$k plain builds, boots and loads the module"
 			row "$k" plain "boots"
 		else
@@ -190,7 +316,7 @@ main() {
 
 		# lto: ltoguard on every compile and on the vmlinux link
 		o=$WORK/$k-lto
-		if ! build_one "$k" lto "$src" "$arch"; then
+		if ! build_one "$k" lto "$src" "$arch" "$cfg"; then
 			bad "$k LTO+ltoguard does not build: $(grep -m1 -E 'error|undefined' "$o/build.log" "$o/kmod.log" 2>/dev/null)"
 			row "$k" lto "NO-BUILD"
 		elif ! grep -q '^vmlinux ' "$o/lto-link.log" 2>/dev/null; then
@@ -243,10 +369,22 @@ main() {
 			fi
 		fi
 
+		# objtool's tables, tracing, unwinding, return patching
+		if [ -f "$WORK/$k-lto/boot.log" ] && grep -q LTOGUARD-KERNEL-PASS "$WORK/$k-lto/boot.log"; then
+			distro_checks "$k" "$WORK/$k-plain" "$WORK/$k-lto"
+		fi
+
+		# control for configs with objtool: ltoguard without objtool on
+		# the LTO code must fail the completeness check
+		if grep -q '^CONFIG_OBJTOOL=y' "$WORK/$k-plain/.config"; then
+			objtool_control "$k" "$src" "$arch" "$cfg"
+			continue
+		fi
+
 		# control: the same LTO build without ltoguard must break
 		o=$WORK/$k-control
 		# (it stops at the first failure: the full matrix must fit an hour)
-		if ! build_one "$k" control "$src" "$arch"; then
+		if ! build_one "$k" control "$src" "$arch" "$cfg"; then
 			n=$(grep -c 'undefined reference' "$o/build.log")
 			c=$(grep -oE '[^ ]+\.o\] Error' "$o/build.log" | sort -u | wc -l)
 			if [ "$c" -gt 0 ]; then

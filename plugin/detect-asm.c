@@ -318,9 +318,19 @@ static void make_gcc_alias(const char *alias, symtab_node *target, bool weak,
 	if (existing) {
 		decl = existing->decl;
 	} else {
+		tree type = TREE_TYPE(target->decl);
+
+		/*
+		 * Callers in other files declare A with their own prototype
+		 * (__x64_sys_alarm takes a pt_regs pointer, its target takes
+		 * nothing).  An unprototyped type with the target's return type
+		 * matches any of them: lto-symtab.cc compares argument types
+		 * only when both declarations have a prototype.
+		 */
+		if (TREE_CODE(type) == FUNCTION_TYPE)
+			type = build_function_type(TREE_TYPE(type), NULL_TREE);
 		decl = build_decl(DECL_SOURCE_LOCATION(target->decl),
-				  TREE_CODE(target->decl), id,
-				  TREE_TYPE(target->decl));
+				  TREE_CODE(target->decl), id, type);
 		SET_DECL_ASSEMBLER_NAME(decl, id);
 	}
 	TREE_PUBLIC(decl) = 1;

@@ -9,7 +9,8 @@
  *
  *   ltoguard-kcheck [--config FILE] [--baseline PLAIN-VMLINUX] VMLINUX
  *
- * Checks, each enabled by the config (default: .config next to VMLINUX):
+ * Checks, each enabled by the config (default: .config next to VMLINUX;
+ * all but mcount also need CONFIG_OBJTOOL, which writes those tables):
  *   return-sites     every "jmp __x86_return_thunk" is in .return_sites
  *                    (CONFIG_RETHUNK / CONFIG_MITIGATION_RETHUNK)
  *   retpoline-sites  every call/jmp to __x86_indirect_thunk_* is in
@@ -540,6 +541,7 @@ int main(int argc, char **argv)
 	const char *config = NULL, *baseline = NULL, *path = NULL;
 	char defconfig[4096];
 	struct image im = { 0 }, base = { 0 };
+	static const char *const objtool[] = { "CONFIG_OBJTOOL", NULL };
 	int failed = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -571,6 +573,9 @@ int main(int argc, char **argv)
 		struct result r, b;
 
 		if (!config_has(config, check_options(c)))
+			continue;
+		/* the sites tables and ORC are objtool's: none without it (i386) */
+		if (c != MCOUNT && !config_has(config, objtool))
 			continue;
 		if (baseline)
 			run_check(c, &base, NULL, &b);

@@ -102,7 +102,7 @@ configure() {
 	make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" $start >/dev/null &&
 		"$src/scripts/kconfig/merge_config.sh" -m -O "$o" "$o/.config" \
 			"${frags[@]}" >"$o/merge-config.log" 2>&1 &&
-		make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" olddefconfig >/dev/null
+		make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" olddefconfig >>"$o/merge-config.log" 2>&1
 }
 
 # initramfs O ARCH: O/initramfs.cpio with the static /init and the module.
@@ -251,6 +251,26 @@ distro_checks() {
 	echo "$k getppid x100000 under -icount (ns = guest instructions): plain $(getppid_ns "$p/boot.log"), lto $(getppid_ns "$o/boot.log")" >>"$table.reasons"
 }
 
+# distro_config_check K O ARCH: the distro fragment's options really are
+# in the .config (kconfig drops what a version or arch cannot have;
+# both spellings of the 6.9 renames count).
+distro_config_check() {
+	local k=$1 c=$2/.config arch=$3 missing="" opt
+	local want="FUNCTION_TRACER DYNAMIC_FTRACE JUMP_LABEL STACKPROTECTOR_STRONG KALLSYMS_ALL CC_OPTIMIZE_FOR_PERFORMANCE RETPOLINE"
+	case $arch in
+	x86_64) want="$want UNWINDER_ORC RETHUNK SLS" ;;
+	*) want="$want FRAME_POINTER" ;;
+	esac
+	for opt in $want; do
+		grep -Eq "^CONFIG_(MITIGATION_)?$opt=y" "$c" || missing="$missing $opt"
+	done
+	if [ -z "$missing" ]; then
+		ok "$k: the config has$(for opt in $want; do printf ' %s' "$opt"; done)"
+	else
+		bad "$k: the distro config lacks$missing (see $2/merge-config.log)"
+	fi
+}
+
 # objtool_control K SRC ARCH CFG: the LTO build with ltoguard but no
 # objtool on the LTO code; the completeness check must fail it.
 objtool_control() {
@@ -308,6 +328,7 @@ main() {
 		if build_one "$k" plain "$src" "$arch" "$cfg" && boot "$WORK/$k-plain" "$arch"; then
 			ok "$k plain builds, boots and loads the module"
 			row "$k" plain "boots"
+			[ "$cfg" = distro ] && distro_config_check "$k" "$WORK/$k-plain" "$arch"
 		else
 			bad "$k plain kernel does not build or boot (see $WORK/$k-plain)"
 			row "$k" plain "BROKEN"

@@ -251,6 +251,18 @@ distro_checks() {
 	echo "$k getppid x100000 under -icount (ns = guest instructions): plain $(getppid_ns "$p/boot.log"), lto $(getppid_ns "$o/boot.log")" >>"$table.reasons"
 }
 
+# check_tree K SRC: root ignores the tree's missing write bits, so check
+# that no build wrote into it (O= builds only).
+check_tree() {
+	local written
+	written=$(find "$2" -newer "$WORK/$1.stamp" -print -quit)
+	if [ -z "$written" ]; then
+		ok "$1: the source tree was not written to (O= builds only)"
+	else
+		bad "$1: the build wrote into the source tree: $written"
+	fi
+}
+
 # distro_config_check K O ARCH: the distro fragment's options really are
 # in the .config (kconfig drops what a version or arch cannot have;
 # both spellings of the 6.9 renames count).
@@ -268,6 +280,50 @@ distro_config_check() {
 		ok "$k: the config has$(for opt in $want; do printf ' %s' "$opt"; done)"
 	else
 		bad "$k: the distro config lacks$missing (see $2/merge-config.log)"
+	fi
+}
+
+# plugin_control K SRC ARCH CFG: the same LTO build without ltoguard must
+# break; then the floor: every symbol the control could not link (what
+# LTO alone drops or hides while asm, linker scripts or exports need it)
+# must be defined in the LTO+ltoguard vmlinux.
+plugin_control() {
+	local k=$1 src=$2 arch=$3 cfg=$4 o=$WORK/$1-control n c missing
+	# (it stops at the first failure: the full matrix must fit an hour)
+	if ! build_one "$k" control "$src" "$arch" "$cfg"; then
+		n=$(grep -c 'undefined reference' "$o/build.log")
+		c=$(grep -oE '[^ ]+\.o\] Error' "$o/build.log" | sort -u | wc -l)
+		if [ "$c" -gt 0 ]; then
+			ok "$k control without ltoguard does not compile ($c failed objects before make stopped; $(grep -m1 -o 'error: .*' "$o/build.log"))"
+			row "$k" control "no-compile:$c"
+		else
+			ok "$k control without ltoguard fails to link ($n undefined references)"
+			row "$k" control "no-link:$n"
+		fi
+	elif ! boot "$o" "$arch"; then
+		ok "$k control without ltoguard links but does not boot"
+		row "$k" control "no-boot"
+	else
+		bad "$k control without ltoguard builds and boots: the test proves nothing"
+		row "$k" control "boots"
+	fi
+
+	if [ -f "$WORK/$k-lto/vmlinux" ] && grep -q 'undefined reference' "$o/build.log"; then
+		grep -o "undefined reference to \`[^']*'" "$o/build.log" | sed "s/.*\`//; s/'\$//" |
+			sort -u >"$o/floor.txt"
+		# a static named by asm is defined as NAME.ltoguard.HASH: the
+		# report's "renamed" lines say "was NAME"
+		readelf -sW "$WORK/$k-lto/vmlinux" | awk '$7 != "UND" { print $8 }' |
+			sort -u >"$o/lto-defined.txt"
+		missing=$(comm -23 "$o/floor.txt" <({ cat "$o/lto-defined.txt"
+			awk -F'\t' 'FNR == NR { def[$1] = 1; next }
+				$4 == "renamed" && def[$2] { sub(/^was /, "", $6); sub(/;.*/, "", $6); print $6 }' \
+				"$o/lto-defined.txt" "$WORK/$k-lto/ltoguard-report.txt"; } | sort -u))
+		if [ -z "$missing" ]; then
+			ok "$k LTO+ltoguard: all $(wc -l <"$o/floor.txt") symbols the control could not link are defined"
+		else
+			bad "$k LTO+ltoguard lacks symbols the control could not link: $(echo "$missing" | head -5 | tr '\n' ' ')"
+		fi
 	fi
 }
 
@@ -395,62 +451,17 @@ main() {
 			distro_checks "$k" "$WORK/$k-plain" "$WORK/$k-lto"
 		fi
 
-		# control for configs with objtool: ltoguard without objtool on
-		# the LTO code must fail the completeness check
-		if grep -q '^CONFIG_OBJTOOL=y' "$WORK/$k-plain/.config"; then
-			objtool_control "$k" "$src" "$arch" "$cfg"
-			continue
-		fi
-
-		# control: the same LTO build without ltoguard must break
-		o=$WORK/$k-control
-		# (it stops at the first failure: the full matrix must fit an hour)
-		if ! build_one "$k" control "$src" "$arch" "$cfg"; then
-			n=$(grep -c 'undefined reference' "$o/build.log")
-			c=$(grep -oE '[^ ]+\.o\] Error' "$o/build.log" | sort -u | wc -l)
-			if [ "$c" -gt 0 ]; then
-				ok "$k control without ltoguard does not compile ($c failed objects before make stopped; $(grep -m1 -o 'error: .*' "$o/build.log"))"
-				row "$k" control "no-compile:$c"
+		# the control: what must break without ltoguard's part
+		case $cfg in
+		defconfig) ;;	# plain and LTO only: each LTO build takes most of an hour here
+		*)	if grep -q '^CONFIG_OBJTOOL=y' "$WORK/$k-plain/.config"; then
+				objtool_control "$k" "$src" "$arch" "$cfg"
 			else
-				ok "$k control without ltoguard fails to link ($n undefined references)"
-				row "$k" control "no-link:$n"
-			fi
-		elif ! boot "$o" "$arch"; then
-			ok "$k control without ltoguard links but does not boot"
-			row "$k" control "no-boot"
-		else
-			bad "$k control without ltoguard builds and boots: the test proves nothing"
-			row "$k" control "boots"
-		fi
+				plugin_control "$k" "$src" "$arch" "$cfg"
+			fi ;;
+		esac
 
-		# The floor: every symbol the control could not link (what LTO alone
-		# drops or hides while asm, linker scripts or exports need it) must
-		# be defined in the LTO+ltoguard vmlinux.
-		if [ -f "$WORK/$k-lto/vmlinux" ] && grep -q 'undefined reference' "$o/build.log"; then
-			grep -o "undefined reference to \`[^']*'" "$o/build.log" | sed "s/.*\`//; s/'\$//" |
-				sort -u >"$o/floor.txt"
-			# a static named by asm is defined as NAME.ltoguard.HASH: the
-			# report's "renamed" lines say "was NAME"
-			readelf -sW "$WORK/$k-lto/vmlinux" | awk '$7 != "UND" { print $8 }' |
-				sort -u >"$o/lto-defined.txt"
-			missing=$(comm -23 "$o/floor.txt" <({ cat "$o/lto-defined.txt"
-				awk -F'\t' 'FNR == NR { def[$1] = 1; next }
-					$4 == "renamed" && def[$2] { sub(/^was /, "", $6); sub(/;.*/, "", $6); print $6 }' \
-					"$o/lto-defined.txt" "$WORK/$k-lto/ltoguard-report.txt"; } | sort -u))
-			if [ -z "$missing" ]; then
-				ok "$k LTO+ltoguard: all $(wc -l <"$o/floor.txt") symbols the control could not link are defined"
-			else
-				bad "$k LTO+ltoguard lacks symbols the control could not link: $(echo "$missing" | head -5 | tr '\n' ' ')"
-			fi
-		fi
-
-		# root ignores the tree's missing write bits: check nothing was written
-		written=$(find "$src" -newer "$stamp" -print -quit)
-		if [ -z "$written" ]; then
-			ok "$k: the source tree was not written to (O= builds only)"
-		else
-			bad "$k: the build wrote into the source tree: $written"
-		fi
+		check_tree "$k" "$src"
 
 		# what ltoguard kept, by reason, and the floor those must contain
 		r=$WORK/$k-lto/ltoguard-report.txt

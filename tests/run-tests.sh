@@ -48,6 +48,8 @@ run_diag_tests
 run_codegen_tests
 . tests/kcheck.sh
 run_kcheck_tests
+. tests/ltrans.sh
+run_ltrans_tests
 
 # ---- LTO fixtures
 # Can this kernel run -m32 programs?  If not, qemu-i386 (qemu-user) does.

@@ -348,7 +348,12 @@ objtool_control() {
 		result="kcheck-fails,no-boot"
 	fi
 	row "$k" noobjtool "$result"
-	echo "$k noobjtool control: $(grep -m1 -E 'ftrace: (No functions|allocating)' "$o/boot.log"); $(grep -m1 -E 'Fatal kernel bug|kernel BUG' "$o/boot.log"); getppid $(getppid_ns "$o/boot.log") ns" >>"$table.reasons"
+	if grep -q LTOGUARD-KERNEL-PASS "$o/boot.log"; then
+		echo "$k noobjtool control boots: $(grep -m1 -E 'ftrace: (No functions|allocating)' "$o/boot.log"); getppid $(getppid_ns "$o/boot.log") ns" >>"$table.reasons"
+	else
+		echo "$k noobjtool control does not boot: $(grep -m1 -E 'Fatal kernel bug|kernel BUG|Kernel panic' "$o/boot.log" ||
+			echo "no kernel output at all")" >>"$table.reasons"
+	fi
 }
 
 row() {
@@ -359,7 +364,7 @@ row() {
 		g=$(global_funcs "$o/vmlinux")
 		a=$(all_funcs "$o/vmlinux")
 	fi
-	printf '%-12s %-8s %6ss %14s %9s %9s %9s %7s %7s  %s\n' "$k" "$mode" \
+	printf '%-18s %-9s %5ss %14s %9s %9s %9s %7s %7s  %s\n' "$k" "$mode" \
 		"$(cat "$o/build-seconds" 2>/dev/null || echo -)" "${link:--}" $sizes "$g" "$a" \
 		"$result" >>"$table"
 }
@@ -474,7 +479,7 @@ main() {
 	done
 
 	echo
-	printf '%-12s %-8s %7s %14s %9s %9s %9s %7s %7s  %s\n' kernel build time "LTO link" text data bss glob-fn all-fn result
+	printf '%-18s %-9s %6s %14s %9s %9s %9s %7s %7s  %s\n' kernel build time "LTO link" text data bss glob-fn all-fn result
 	cat "$table"
 	[ -f "$table.reasons" ] && { echo; cat "$table.reasons"; rm -f "$table.reasons"; }
 	echo "kernel-check: $pass passed, $fail failed"

@@ -137,6 +137,8 @@ static void open_image(struct image *im, const char *path)
 
 	Elf_Data *d = elf_getdata(im->symtab, NULL);
 	gelf_getshdr(im->symtab, &sh);
+	if (!sh.sh_entsize)
+		die("symbol table with entry size 0", path);
 	for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
 		GElf_Sym s;
 
@@ -148,8 +150,9 @@ static void open_image(struct image *im, const char *path)
 			if (!im->funcs)
 				die("out of memory", path);
 		}
-		im->funcs[im->nfuncs++] = (struct sym){ s.st_value, s.st_size,
-			elf_strptr(im->elf, sh.sh_link, s.st_name) };
+		const char *name = elf_strptr(im->elf, sh.sh_link, s.st_name);
+
+		im->funcs[im->nfuncs++] = (struct sym){ s.st_value, s.st_size, name ? name : "?" };
 	}
 	qsort(im->funcs, im->nfuncs, sizeof(*im->funcs), cmp_sym);
 }

@@ -41,6 +41,19 @@ run_kcheck_tests() {
 	# a config without the options checks nothing
 	kcheck_case no-config 0 '^$' -DUNLISTED --config /dev/null
 	local out
+	out=$("$KCHECK" --config tests/kcheck/config tests/kcheck/config 2>&1)
+	if [ $? -eq 2 ] && grep -q 'tests/kcheck/config: not an ELF file' <<<"$out"; then
+		ok "kcheck: a file that is not ELF is an error naming it"
+	else
+		bad "kcheck: a file that is not ELF: $out"
+	fi
+	strip -o "$BUILD/kcheck/stripped" "$BUILD/kcheck/complete"
+	out=$("$KCHECK" --config tests/kcheck/config "$BUILD/kcheck/stripped" 2>&1)
+	if [ $? -eq 2 ] && grep -q 'stripped: no symbol table' <<<"$out"; then
+		ok "kcheck: a stripped vmlinux is an error"
+	else
+		bad "kcheck: a stripped vmlinux: $out"
+	fi
 	out=$("$KCHECK" /nonexistent/vmlinux 2>&1)
 	if [ $? -eq 2 ] && grep -q 'ltoguard-kcheck: /nonexistent/vmlinux: No such file' <<<"$out"; then
 		ok "kcheck: a missing vmlinux is an error naming it"

@@ -223,16 +223,22 @@ distro_checks() {
 	if grep -Eq '^CONFIG_(UNWINDER_ORC|FRAME_POINTER)=y' "$c"; then
 		n=$(stack_frames "$o/boot.log" | grep -vc '^? ')
 		f=$(stack_frames "$p/boot.log" | grep -v '^? ' | tail -n1)
-		if [ "$n" -gt 2 ] && ! stack_frames "$o/boot.log" | grep -q '^? ' &&
-		   [ "$(stack_frames "$o/boot.log" | tail -n1)" = "$f" ]; then
+		# "? name": a guess; no more of them than the plain kernel prints
+		if [ "$n" -gt 2 ] && [ "$(stack_frames "$o/boot.log" | grep -c '^? ')" -le \
+					"$(stack_frames "$p/boot.log" | grep -c '^? ')" ] &&
+		   [ "$(stack_frames "$o/boot.log" | grep -v '^? ' | tail -n1)" = "$f" ]; then
 			ok "$k LTO+ltoguard: dump_stack() unwound $n reliable frames through LTO code to $f"
 		else
 			bad "$k LTO+ltoguard: dump_stack() trace differs from plain (ends at $f): $(stack_frames "$o/boot.log" | tr '\n' ' ')"
 		fi
 	fi
 	if grep -Eq '^CONFIG_(MITIGATION_)?RETHUNK=y' "$c"; then
-		n=$(grep -c 'ltoguard-kmod: returns [a-z_]*: thunk-jumps=0 patched-rets=[1-9]' "$o/boot.log")
-		if [ "$n" -eq 2 ]; then
+		local patched='ltoguard-kmod: returns [a-z_]*: thunk-jumps=0 patched-rets=[1-9]'
+		n=$(grep -c "$patched" "$o/boot.log")
+		if [ "$(grep -c "$patched" "$p/boot.log")" -ne 2 ]; then
+			# the kernel patches only what objtool listed (none on i386)
+			echo "$k: return thunks: the plain kernel does not patch them either: $(grep 'ltoguard-kmod: returns' "$p/boot.log" | tr '\n' ' ')" >>"$table.reasons"
+		elif [ "$n" -eq 2 ]; then
 			ok "$k LTO+ltoguard: mitigations=off patched the return thunks of kstrtoint and ktime_get"
 		else
 			bad "$k LTO+ltoguard: return thunks left unpatched: $(grep 'ltoguard-kmod: returns' "$o/boot.log" | tr '\n' ' ')"

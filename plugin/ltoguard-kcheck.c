@@ -259,8 +259,14 @@ static void mcount_table(const struct image *im, struct addrs *out)
 	uint64_t addr;
 	const unsigned char *p = table_bytes(im, "__start_mcount_loc", "__stop_mcount_loc", &addr, &len);
 
-	for (size_t o = 0; p && o + w <= len; o += w)
-		push(out, w == 8 ? le64(p + o) : le32(p + o));
+	for (size_t o = 0; p && o + w <= len; o += w) {
+		uint64_t a = w == 8 ? le64(p + o) : le32(p + o);
+
+		/* zero: padding between objects' tables, or an entry scripts/
+		 * sorttable cleared; ftrace_process_locs skips both */
+		if (a)
+			push(out, a);
+	}
 	sort_unique(out);
 }
 
@@ -376,7 +382,8 @@ static bool has_name(const struct names *s, const char *full)
 
 struct result {
 	size_t sites, listed, missing, excused, stray;
-	struct names lacking; /* functions with a missing site */
+	struct names lacking; /* functions with a missing site or a stray entry */
+	uint64_t first_stray;  /* the first entry pointing elsewhere */
 	char first[512];      /* the first few, for the message */
 };
 
@@ -393,8 +400,12 @@ static void note_missing(struct result *r, const struct image *im, uint64_t at, 
 	add_name(&r->lacking, name);
 	r->missing++;
 	if (r->missing <= 4) {
-		snprintf(buf, sizeof(buf), "%s%s+0x%llx", r->missing > 1 ? ", " : "", name,
-			 f ? (unsigned long long)(at - f->addr) : 0ULL);
+		if (f)
+			snprintf(buf, sizeof(buf), "%s%s+0x%llx", r->missing > 1 ? ", " : "", name,
+				 (unsigned long long)(at - f->addr));
+		else
+			snprintf(buf, sizeof(buf), "%s0x%llx", r->missing > 1 ? ", " : "",
+				 (unsigned long long)at);
 		strncat(r->first, buf, sizeof(r->first) - strlen(r->first) - 1);
 	}
 }
@@ -415,9 +426,21 @@ static void compare_sites(const struct image *im, const struct addrs *sites, con
 		else
 			note_missing(r, im, at, excuse);
 	}
-	for (size_t i = 0; i < table->n; i++)
-		if (!contains(sites, table->v[i]) && !contains(prefixed, table->v[i]))
-			r->stray++;
+	for (size_t i = 0; i < table->n; i++) {
+		const struct sym *f;
+
+		if (contains(sites, table->v[i]) || contains(prefixed, table->v[i]))
+			continue;
+		f = func_at(im, table->v[i]);
+		if (excuse && has_name(excuse, f ? f->name : "?")) {
+			r->excused++;
+			continue;
+		}
+		add_name(&r->lacking, f ? f->name : "?");
+		r->stray++;
+		if (!r->first_stray)
+			r->first_stray = table->v[i];
+	}
 }
 
 
@@ -593,6 +616,8 @@ int main(int argc, char **argv)
 			printf(", %zu more excused (missing in the baseline too)", r.excused);
 		if (c != ORC)
 			printf(", %zu entries pointing elsewhere", r.stray);
+		if (r.stray)
+			printf(" (first: 0x%llx)", (unsigned long long)r.first_stray);
 		putchar('\n');
 		failed |= !ok;
 	}

@@ -99,6 +99,7 @@ __stop_orc_unwind:
 	.section .init.data, "aw"
 	.globl __start_mcount_loc, __stop_mcount_loc
 __start_mcount_loc:
+	.quad 0			/* padding, or an entry sorttable cleared: skipped */
 	.quad f_fentry
 #ifndef NO_MCOUNT
 	.quad g_fentry

@@ -493,8 +493,12 @@ main() {
 		if [ -f "$r" ]; then
 			echo "ltoguard decisions for $k (unique symbol/action/reason):" >>"$table.reasons"
 			cut -f2,4,5 "$r" | sort -u | cut -f2,3 | sort | uniq -c | sort -rn >>"$table.reasons"
-			echo "floor: $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports in the plain vmlinux," \
-				"$(wc -l <"$WORK/$k-control/floor.txt" 2>/dev/null || echo "?") symbols the control could not link" >>"$table.reasons"
+			if [ -f "$WORK/$k-control/floor.txt" ]; then
+				echo "floor: $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports in the plain vmlinux," \
+					"$(wc -l <"$WORK/$k-control/floor.txt") symbols the control could not link" >>"$table.reasons"
+			else
+				echo "floor: $(exports_of "$WORK/$k-plain/vmlinux" | wc -l) exports in the plain vmlinux" >>"$table.reasons"
+			fi
 		fi
 	done
 

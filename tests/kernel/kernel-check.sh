@@ -206,69 +206,88 @@ objtool_warnings() {
 	grep 'warning: objtool: ' "$1" | sed 's/.*warning: objtool: //; s/^\([A-Za-z0-9_]*\)[.+][^:]*:/\1:/' | sort -u
 }
 
+# The distro checks: each takes K, the plain and the LTO object trees.
+check_tables() {
+	local k=$1 p=$2 o=$3
+	"$KCHECK" --baseline "$p/vmlinux" "$o/vmlinux" >"$o/kcheck.txt" 2>&1
+	if [ $? -eq 0 ]; then
+		ok "$k LTO+ltoguard: ltoguard-kcheck: $(sed 's/^PASS: \([^:]*\): \([0-9]*\) \([a-z]*\).*/\1 \2 \3/' "$o/kcheck.txt" | paste -sd, | sed 's/,/, /g')"
+	else
+		bad "$k LTO+ltoguard: ltoguard-kcheck: $(grep -v '^PASS' "$o/kcheck.txt" | head -3 | tr '\n' ' ')"
+	fi
+}
+
+check_tracer() {
+	local k=$1 o=$3
+	if grep -q 'ltoguard-init: trace: .*ktime_get <-ltoguard_test_init' "$o/boot.log"; then
+		ok "$k LTO+ltoguard: the function tracer recorded the module's ktime_get call"
+	else
+		bad "$k LTO+ltoguard: the function tracer recorded nothing: $(grep -m1 -E 'ftrace|ltoguard-init: (no tracefs|cannot)' "$o/boot.log")"
+	fi
+}
+
+# The unwound chain from the module's frame on: the plain kernel's frames
+# that are still functions in the LTO kernel, in order ("? name" lines are
+# stale return addresses the unwinder prints beside the chain, not part
+# of it; LTO changes what is stale), ending at the same entry frame.
+check_stack() {
+	local k=$1 p=$2 o=$3 n f
+	reliable_chain "$p/boot.log" >"$o/stack-plain.txt"
+	reliable_chain "$o/boot.log" >"$o/stack-lto.txt"
+	readelf -sW "$o/vmlinux" | awk '$4 == "FUNC" { sub(/[.].*/, "", $8); print $8 }' | sort -u >"$o/lto-funcs.txt"
+	n=$(wc -l <"$o/stack-lto.txt")
+	f=$(tail -n1 "$o/stack-plain.txt")
+	if [ "$n" -gt 2 ] && [ "$(tail -n1 "$o/stack-lto.txt")" = "$f" ] &&
+	   awk 'FILENAME == ARGV[1] { have[$1] = 1; next }
+		FILENAME == ARGV[2] { lto[++nl] = $1; next }
+		$1 in have { want[++nw] = $1 }
+		END { j = 1; for (i = 1; i <= nl && j <= nw; i++) if (lto[i] == want[j]) j++; exit j <= nw }' \
+		"$o/lto-funcs.txt" "$o/stack-lto.txt" "$o/stack-plain.txt"; then
+		ok "$k LTO+ltoguard: dump_stack() unwound $n frames through LTO code to $f: $(tr '\n' ' ' <"$o/stack-lto.txt")"
+	else
+		bad "$k LTO+ltoguard: dump_stack() chain differs from plain ($(tr '\n' ' ' <"$o/stack-plain.txt")): $(stack_frames "$o/boot.log" | tr '\n' ' ')"
+	fi
+}
+
+# mitigations=off: the LTO kernel patched the return thunks the plain one
+# patches (only what objtool listed: none on i386).
+check_returns() {
+	local k=$1 p=$2 o=$3 n
+	local patched='ltoguard-kmod: returns [a-z_]*: thunk-jumps=0 patched-rets=[1-9]'
+	n=$(grep -c "$patched" "$o/boot.log")
+	if [ "$(grep -c "$patched" "$p/boot.log")" -ne 2 ]; then
+		echo "$k: return thunks: the plain kernel does not patch them either: $(grep 'ltoguard-kmod: returns' "$p/boot.log" | tr '\n' ' ')" >>"$table.reasons"
+	elif [ "$n" -eq 2 ]; then
+		ok "$k LTO+ltoguard: mitigations=off patched the return thunks of kstrtoint and ktime_get"
+	else
+		bad "$k LTO+ltoguard: return thunks left unpatched: $(grep 'ltoguard-kmod: returns' "$o/boot.log" | tr '\n' ' ')"
+	fi
+}
+
+check_objtool_warnings() {
+	local k=$1 p=$2 o=$3 n
+	objtool_warnings "$p/build.log" >"$p/objtool-warnings.txt"
+	objtool_warnings "$o/build.log" >"$o/objtool-warnings.txt"
+	n=$(comm -13 "$p/objtool-warnings.txt" "$o/objtool-warnings.txt" | wc -l)
+	if [ "$n" -eq 0 ]; then
+		ok "$k LTO+ltoguard: no objtool warning the plain build does not print ($(wc -l <"$o/objtool-warnings.txt") in all)"
+	else
+		bad "$k LTO+ltoguard: $n objtool warnings the plain build does not print: $(comm -13 "$p/objtool-warnings.txt" "$o/objtool-warnings.txt" | head -3 | tr '\n' ' ')"
+	fi
+}
+
 # distro_checks K PLAIN LTO: what the config's objtool, ftrace, unwinder
 # and mitigations must give the LTO kernel as they give the plain one.
 distro_checks() {
-	local k=$1 p=$2 o=$3 c=$3/.config n f
+	local c=$3/.config
 	if [ -n "${KCHECK:-}" ] && grep -Eq '^CONFIG_(UNWINDER_ORC|DYNAMIC_FTRACE|(MITIGATION_)?RETHUNK|(MITIGATION_)?RETPOLINE)=y' "$c"; then
-		"$KCHECK" --baseline "$p/vmlinux" "$o/vmlinux" >"$o/kcheck.txt" 2>&1
-		if [ $? -eq 0 ]; then
-			ok "$k LTO+ltoguard: ltoguard-kcheck: $(sed 's/^PASS: \([^:]*\): \([0-9]*\) \([a-z]*\).*/\1 \2 \3/' "$o/kcheck.txt" | paste -sd, | sed 's/,/, /g')"
-		else
-			bad "$k LTO+ltoguard: ltoguard-kcheck: $(grep -v '^PASS' "$o/kcheck.txt" | head -3 | tr '\n' ' ')"
-		fi
+		check_tables "$@"
 	fi
-	if grep -q '^CONFIG_FUNCTION_TRACER=y' "$c"; then
-		if grep -q 'ltoguard-init: trace: .*ktime_get <-ltoguard_test_init' "$o/boot.log"; then
-			ok "$k LTO+ltoguard: the function tracer recorded the module's ktime_get call"
-		else
-			bad "$k LTO+ltoguard: the function tracer recorded nothing: $(grep -m1 -E 'ftrace|ltoguard-init: (no tracefs|cannot)' "$o/boot.log")"
-		fi
-	fi
-	if grep -Eq '^CONFIG_(UNWINDER_ORC|FRAME_POINTER)=y' "$c"; then
-		# The unwound chain from the module's frame on: the plain kernel's
-		# frames that are still functions in the LTO kernel, in order
-		# ("? name" lines are stale return addresses the unwinder prints
-		# beside the chain, not part of it; LTO changes what is stale).
-		reliable_chain "$p/boot.log" >"$o/stack-plain.txt"
-		reliable_chain "$o/boot.log" >"$o/stack-lto.txt"
-		readelf -sW "$o/vmlinux" | awk '$4 == "FUNC" { sub(/[.].*/, "", $8); print $8 }' | sort -u >"$o/lto-funcs.txt"
-		n=$(wc -l <"$o/stack-lto.txt")
-		f=$(tail -n1 "$o/stack-plain.txt")
-		if [ "$n" -gt 2 ] && [ "$(tail -n1 "$o/stack-lto.txt")" = "$f" ] &&
-		   awk 'FILENAME == ARGV[1] { have[$1] = 1; next }
-			FILENAME == ARGV[2] { lto[++nl] = $1; next }
-			$1 in have { want[++nw] = $1 }
-			END { j = 1; for (i = 1; i <= nl && j <= nw; i++) if (lto[i] == want[j]) j++; exit j <= nw }' \
-			"$o/lto-funcs.txt" "$o/stack-lto.txt" "$o/stack-plain.txt"; then
-			ok "$k LTO+ltoguard: dump_stack() unwound $n frames through LTO code to $f: $(tr '\n' ' ' <"$o/stack-lto.txt")"
-		else
-			bad "$k LTO+ltoguard: dump_stack() chain differs from plain ($(tr '\n' ' ' <"$o/stack-plain.txt")): $(stack_frames "$o/boot.log" | tr '\n' ' ')"
-		fi
-	fi
-	if grep -Eq '^CONFIG_(MITIGATION_)?RETHUNK=y' "$c"; then
-		local patched='ltoguard-kmod: returns [a-z_]*: thunk-jumps=0 patched-rets=[1-9]'
-		n=$(grep -c "$patched" "$o/boot.log")
-		if [ "$(grep -c "$patched" "$p/boot.log")" -ne 2 ]; then
-			# the kernel patches only what objtool listed (none on i386)
-			echo "$k: return thunks: the plain kernel does not patch them either: $(grep 'ltoguard-kmod: returns' "$p/boot.log" | tr '\n' ' ')" >>"$table.reasons"
-		elif [ "$n" -eq 2 ]; then
-			ok "$k LTO+ltoguard: mitigations=off patched the return thunks of kstrtoint and ktime_get"
-		else
-			bad "$k LTO+ltoguard: return thunks left unpatched: $(grep 'ltoguard-kmod: returns' "$o/boot.log" | tr '\n' ' ')"
-		fi
-	fi
-	if grep -q '^CONFIG_OBJTOOL=y' "$c"; then
-		objtool_warnings "$p/build.log" >"$p/objtool-warnings.txt"
-		objtool_warnings "$o/build.log" >"$o/objtool-warnings.txt"
-		n=$(comm -13 "$p/objtool-warnings.txt" "$o/objtool-warnings.txt" | wc -l)
-		if [ "$n" -eq 0 ]; then
-			ok "$k LTO+ltoguard: no objtool warning the plain build does not print ($(wc -l <"$o/objtool-warnings.txt") in all)"
-		else
-			bad "$k LTO+ltoguard: $n objtool warnings the plain build does not print: $(comm -13 "$p/objtool-warnings.txt" "$o/objtool-warnings.txt" | head -3 | tr '\n' ' ')"
-		fi
-	fi
-	echo "$k getppid x100000 under -icount (ns = guest instructions): plain $(getppid_ns "$p/boot.log"), lto $(getppid_ns "$o/boot.log")" >>"$table.reasons"
+	grep -q '^CONFIG_FUNCTION_TRACER=y' "$c" && check_tracer "$@"
+	grep -Eq '^CONFIG_(UNWINDER_ORC|FRAME_POINTER)=y' "$c" && check_stack "$@"
+	grep -Eq '^CONFIG_(MITIGATION_)?RETHUNK=y' "$c" && check_returns "$@"
+	grep -q '^CONFIG_OBJTOOL=y' "$c" && check_objtool_warnings "$@"
+	echo "$1 getppid x100000 under -icount (ns = guest instructions): plain $(getppid_ns "$2/boot.log"), lto $(getppid_ns "$3/boot.log")" >>"$table.reasons"
 }
 
 # check_tree K SRC: root ignores the tree's missing write bits, so check

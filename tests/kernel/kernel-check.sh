@@ -7,10 +7,10 @@
 #   lto       -flto -ffat-lto-objects, ltoguard in cc1 and in the vmlinux
 #             LTO link (plugin/ltoguard-ld),
 #   control   the same LTO build without ltoguard: it must fail to link or
-#             to boot, and what it did is recorded.  On configs with
-#             objtool (distro, defconfig on x86_64) the control is instead
-#             the LTO build with ltoguard but without objtool on the LTO
-#             code (LTOGUARD_OBJTOOL=none): ltoguard-kcheck must fail it.
+#             to boot, and what it did is recorded.  For the distro config
+#             with objtool (x86_64) the control is instead the LTO build
+#             with ltoguard but without objtool on the LTO code
+#             (LTOGUARD_OBJTOOL=none): ltoguard-kcheck must fail it.
 # The out-of-tree module kernel-fixtures/kmod is built against each
 # kernel that links; each is booted in QEMU (software emulation) with an
 # initramfs whose static /init loads the module and prints a pass marker.
@@ -495,14 +495,18 @@ main() {
 			distro_checks "$k" "$WORK/$k-plain" "$WORK/$k-lto"
 		fi
 
-		# the control: what must break without ltoguard's part
+		# the control: what must break without ltoguard's part.  base:
+		# the plugin; distro with objtool (x86_64): objtool on LTO code;
+		# defconfig: none, plain and LTO only (each LTO build takes most
+		# of an hour here)
 		case $cfg in
-		defconfig) ;;	# plain and LTO only: each LTO build takes most of an hour here
-		*)	if grep -q '^CONFIG_OBJTOOL=y' "$WORK/$k-plain/.config"; then
+		defconfig) ;;
+		distro)	if grep -q '^CONFIG_OBJTOOL=y' "$WORK/$k-plain/.config"; then
 				objtool_control "$k" "$src" "$arch" "$cfg"
 			else
 				plugin_control "$k" "$src" "$arch" "$cfg"
 			fi ;;
+		*)	plugin_control "$k" "$src" "$arch" "$cfg" ;;
 		esac
 
 		check_tree "$k" "$src"

@@ -280,7 +280,7 @@ check_objtool_warnings() {
 # and mitigations must give the LTO kernel as they give the plain one.
 distro_checks() {
 	local c=$3/.config
-	if [ -n "${KCHECK:-}" ] && grep -Eq '^CONFIG_(UNWINDER_ORC|DYNAMIC_FTRACE|(MITIGATION_)?RETHUNK|(MITIGATION_)?RETPOLINE)=y' "$c"; then
+	if [ -n "${KCHECK:-}" ] && grep -Eq '^CONFIG_(UNWINDER_ORC|DYNAMIC_FTRACE|(MITIGATION_)?RETHUNK|(MITIGATION_)?RETPOLINE|HAVE_STATIC_CALL_INLINE)=y' "$c"; then
 		check_tables "$@"
 	fi
 	grep -q '^CONFIG_FUNCTION_TRACER=y' "$c" && check_tracer "$@"

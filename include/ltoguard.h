@@ -28,6 +28,9 @@ enum lg_asm_role {
 	LG_ASM_BIND	/* given a binding by .globl/.global/.weak/.local */
 };
 
+/* .globl/.global, .weak, .local */
+enum lg_asm_binding { LG_BIND_GLOBAL, LG_BIND_WEAK, LG_BIND_LOCAL };
+
 struct lg_asm_sym {
 	const char *name;	/* points into the scanned text, not NUL-terminated */
 	size_t len;
@@ -39,6 +42,7 @@ struct lg_asm_sym {
 	 * is the one symbol B: A, not NUL-terminated; else NULL. */
 	const char *alias;
 	size_t alias_len;
+	enum lg_asm_binding binding;	/* for a BIND: which directive gave it */
 };
 
 /* Flags for lg_asm_scan. */

@@ -56,7 +56,6 @@ struct scan {
 	vec<char *> bound;	/* names it gives a binding (.globl, .local) */
 	vec<char *> global;	/* ... with .globl or .global (toplevel) */
 	vec<char *> weak;	/* ... with .weak (toplevel) */
-	const char *text;	/* the text being scanned */
 };
 
 /* Names inline asm uses that this file does not define, for WPA. */
@@ -105,27 +104,6 @@ static void warn_static_in_wpa(symtab_node *node, const struct lg_why *why)
 	lg_report_note(node, "unprotected", why);
 }
 
-/*
- * The directive of the statement that names a symbol at OFFSET of TEXT
- * (".globl", ".weak", ...), in a static buffer: the lexer reports
- * bindings without saying which.
- */
-static const char *binding_directive(const char *text, size_t offset)
-{
-	static char word[16];
-	size_t start = offset, n = 0;
-
-	while (start > 0 && text[start - 1] != '\n' && text[start - 1] != ';')
-		start--;
-	while (ISSPACE(text[start]))
-		start++;
-	while (n + 1 < sizeof(word) && (ISALNUM(text[start + n]) || text[start + n] == '.'))
-		n++;
-	memcpy(word, text + start, n);
-	word[n] = '\0';
-	return word;
-}
-
 static void on_symbol(const struct lg_asm_sym *sym, void *data)
 {
 	struct scan *sc = (struct scan *)data;
@@ -139,12 +117,10 @@ static void on_symbol(const struct lg_asm_sym *sym, void *data)
 		return;
 	}
 	if (sym->role == LG_ASM_BIND) {
-		const char *how = binding_directive(sc->text, sym->offset);
-
 		sc->bound.safe_push(xstrndup(sym->name, sym->len));
-		if (!strcmp(how, ".globl") || !strcmp(how, ".global"))
+		if (sym->binding == LG_BIND_GLOBAL)
 			sc->global.safe_push(xstrndup(sym->name, sym->len));
-		else if (!strcmp(how, ".weak"))
+		else if (sym->binding == LG_BIND_WEAK)
 			sc->weak.safe_push(xstrndup(sym->name, sym->len));
 		return;
 	}
@@ -215,7 +191,6 @@ static char *scan_text(const char *text, unsigned flags, struct scan *sc)
 	sc->global = vNULL;
 	sc->weak = vNULL;
 	sc->aliases = vNULL;
-	sc->text = text;
 	lg_asm_scan(text, strlen(text), flags, on_symbol, sc);
 	if (!sc->edits.is_empty())
 		out = apply_edits(text, sc->edits);
@@ -306,6 +281,7 @@ static void make_gcc_alias(const char *alias, symtab_node *target, bool weak,
 			   const char *where)
 {
 	tree id = get_identifier(alias);
+	const char *target_name = lg_decl_asm_name(target->decl);
 	symtab_node *existing = symtab_node::get_for_asmname(id);
 	tree decl;
 	symtab_node *node;
@@ -343,9 +319,7 @@ static void make_gcc_alias(const char *alias, symtab_node *target, bool weak,
 	if (TREE_CODE(decl) == FUNCTION_DECL)
 		DECL_INITIAL(decl) = error_mark_node;
 	DECL_ATTRIBUTES(decl) = tree_cons(get_identifier("alias"),
-		build_tree_list(NULL_TREE, build_string(strlen(IDENTIFIER_POINTER(
-			DECL_ASSEMBLER_NAME(target->decl))),
-			IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(target->decl)))),
+		build_tree_list(NULL_TREE, build_string(strlen(target_name), target_name)),
 		DECL_ATTRIBUTES(decl));
 	if (TREE_CODE(decl) == FUNCTION_DECL)
 		node = cgraph_node::create_alias(decl, target->decl);
@@ -354,8 +328,7 @@ static void make_gcc_alias(const char *alias, symtab_node *target, bool weak,
 	if (!node->resolve_alias(target))
 		return;
 	why.reason = "asm";
-	why.detail = lg_concat(".set ", alias, ", ",
-			       lg_decl_asm_name(target->decl), " in ", where, NULL);
+	why.detail = lg_concat(".set ", alias, ", ", target_name, " in ", where, NULL);
 	lg_report_note(node, "made-alias", &why);
 	lg_keep_visible(node, &why);
 }

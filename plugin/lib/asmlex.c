@@ -49,6 +49,7 @@ struct lexer {
 	int in_dialect;		/* inside "{att|intel}", past nothing yet */
 	const char *alias;	/* emit() passes it on: see value_alias() */
 	size_t alias_len;
+	enum lg_asm_binding binding;	/* emit() passes it on, for BIND */
 };
 
 static int at_end(const struct lexer *lx)
@@ -188,6 +189,7 @@ static void emit(struct lexer *lx, size_t start, size_t len,
 	sym.section = lx->sec.cur;
 	sym.alias = lx->alias;
 	sym.alias_len = lx->alias_len;
+	sym.binding = lx->binding;
 	lx->fn(&sym, lx->ctx);
 }
 
@@ -524,6 +526,8 @@ static void directive(struct lexer *lx, size_t start, size_t len)
 	} else if (word_in(lx, start, len, no_symbol_directives)) {
 		skip_statement(lx);
 	} else if (word_in(lx, start, len, bind_directives)) {
+		lx->binding = word_is(lx, start, len, ".weak") ? LG_BIND_WEAK :
+			      word_is(lx, start, len, ".local") ? LG_BIND_LOCAL : LG_BIND_GLOBAL;
 		scan_operands(lx, LG_ASM_BIND);
 	} else if (word_in(lx, start, len, declare_directives)) {
 		scan_operands(lx, LG_ASM_DECLARE);

@@ -228,6 +228,30 @@ static void test_length_bound(void **state)
 	assert_string_equal(c.buf, "use:a");
 }
 
+static void on_bind(const struct lg_asm_sym *sym, void *ctx)
+{
+	static const char kind[] = { 'g', 'w', 'l' };
+	char *out = ctx;
+
+	if (sym->role == LG_ASM_BIND) {
+		size_t n = strlen(out);
+
+		out[n] = kind[sym->binding];
+		out[n + 1] = '\0';
+	}
+}
+
+/* which directive gave each binding, also after a label */
+static void test_binding_kind(void **state)
+{
+	const char *text = ".globl a\n.global b\n.weak c, d\n.local e\n1: .weak f; .globl g";
+	char out[16] = "";
+
+	(void)state;
+	lg_asm_scan(text, strlen(text), 0, on_bind, out);
+	assert_string_equal(out, "ggwwlwg");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_sections),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_length_bound),
+		cmocka_unit_test(test_binding_kind),
 	};
 
 	return cmocka_run_group_tests_name("asmlex", tests, NULL, NULL);

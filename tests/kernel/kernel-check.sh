@@ -72,12 +72,11 @@ kernel_make() {
 	case $mode in
 	plain)
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" "$@" ;;
-	lto)
-		LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log \
-		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
-			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
-	noobjtool)
-		LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log LTOGUARD_OBJTOOL=none \
+	lto | noobjtool)
+		# noobjtool: the same build, without objtool on the LTO code
+		local skip=()
+		[ "$mode" = noobjtool ] && skip=(LTOGUARD_OBJTOOL=none)
+		env "${skip[@]}" LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log \
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
 			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
 	control)

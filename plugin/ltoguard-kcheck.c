@@ -188,6 +188,12 @@ static uint64_t le64(const unsigned char *p)
 	return le32(p) | (uint64_t)le32(p + 4) << 32;
 }
 
+/* BASE + the signed 32-bit displacement at P. */
+static uint64_t rel32(uint64_t base, const unsigned char *p)
+{
+	return base + (uint64_t)(int64_t)(int32_t)le32(p);
+}
+
 /* The one address of symbol NAME, or 0. */
 static uint64_t symbol_addr(const struct image *im, const char *name)
 {
@@ -229,7 +235,7 @@ static void rel32_table(const struct image *im, const char *start, const char *s
 	const unsigned char *p = table_bytes(im, start, stop, &addr, &len);
 
 	for (size_t off = 0; p && off + 4 <= len; off += stride)
-		push(out, addr + off + (uint64_t)(int64_t)(int32_t)le32(p + off));
+		push(out, rel32(addr + off, p + off));
 	sort_unique(out);
 }
 
@@ -292,7 +298,7 @@ static void direct_branches(const struct image *im, const struct addrs *targets,
 
 			if (b[i] != 0xe8 && b[i] != 0xe9)
 				continue;
-			to = at + 5 + (uint64_t)(int64_t)(int32_t)le32(b + i + 1);
+			to = rel32(at + 5, b + i + 1);
 			if (!im->is64)
 				to &= 0xffffffffu;
 			if (!contains(targets, to))
@@ -457,12 +463,15 @@ static void check_orc(const struct image *im, const struct names *excuse, struct
 		n = 0;
 	/* the table is sorted at build time (scripts/sorttable), ips with it */
 	for (size_t i = 0; i < n; i++)
-		push(&ips, ip0 + 4 * i + (uint64_t)(int64_t)(int32_t)le32(ip + 4 * i));
+		push(&ips, rel32(ip0 + 4 * i, ip + 4 * i));
 	r->listed = n;
 	for (size_t i = 0; i < im->nfuncs; i++) {
 		const struct sym *f = &im->funcs[i];
 		size_t lo = 0, hi = ips.n;
 
+		/* a .cold part is entered by a jump from its function's body */
+		if (strstr(f->name, ".cold"))
+			continue;
 		/* the last entry at or before f->addr */
 		while (lo < hi) {
 			size_t mid = lo + (hi - lo) / 2;
@@ -472,9 +481,6 @@ static void check_orc(const struct image *im, const struct names *excuse, struct
 			else
 				hi = mid;
 		}
-		/* a .cold part is entered by a jump from its function's body */
-		if (strstr(f->name, ".cold"))
-			continue;
 		r->sites++;
 		if (lo == 0 || !orc_is_function_entry(orc + (lo - 1) * ORC_ENTRY_SIZE))
 			note_missing(r, im, f->addr, excuse);
@@ -526,22 +532,39 @@ static void run_check(enum check c, const struct image *im, const struct names *
 
 /* ------------------------------------------------------------ config */
 
-static bool config_has(const char *config, const char *const *opts)
+static const char *const *check_options(enum check c);
+
+/* Is "OPT=y" one of the lines LINE (with its newline) starts? */
+static bool line_sets(const char *line, const char *opt)
+{
+	size_t n = strlen(opt);
+
+	return strncmp(line, opt, n) == 0 && strncmp(line + n, "=y", 2) == 0;
+}
+
+/*
+ * The checks CONFIG asks for, one bit per enum check, read in one pass:
+ * a check's option (either spelling), and CONFIG_OBJTOOL for all but
+ * mcount, since the sites tables and ORC are objtool's (none on i386).
+ */
+static unsigned config_checks(const char *config)
 {
 	FILE *f = fopen(config, "r");
 	char line[512];
-	bool found = false;
+	unsigned wanted = 0;
+	bool objtool = false;
 
 	if (!f)
 		die(strerror(errno), config);
-	while (!found && fgets(line, sizeof(line), f))
-		for (const char *const *o = opts; *o && !found; o++) {
-			size_t n = strlen(*o);
-
-			found = strncmp(line, *o, n) == 0 && strncmp(line + n, "=y", 2) == 0;
-		}
+	while (fgets(line, sizeof(line), f)) {
+		objtool |= line_sets(line, "CONFIG_OBJTOOL");
+		for (enum check c = 0; c < NCHECKS; c++)
+			for (const char *const *o = check_options(c); *o; o++)
+				if (line_sets(line, *o))
+					wanted |= 1u << c;
+	}
 	fclose(f);
-	return found;
+	return objtool ? wanted : wanted & 1u << MCOUNT;
 }
 
 static const char *const *check_options(enum check c)
@@ -567,7 +590,7 @@ int main(int argc, char **argv)
 	const char *config = NULL, *baseline = NULL, *path = NULL;
 	char defconfig[4096];
 	struct image im = { 0 }, base = { 0 };
-	static const char *const objtool[] = { "CONFIG_OBJTOOL", NULL };
+	unsigned wanted;
 	int failed = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -594,14 +617,12 @@ int main(int argc, char **argv)
 	open_image(&im, path);
 	if (baseline)
 		open_image(&base, baseline);
+	wanted = config_checks(config);
 
 	for (enum check c = 0; c < NCHECKS; c++) {
 		struct result r, b;
 
-		if (!config_has(config, check_options(c)))
-			continue;
-		/* the sites tables and ORC are objtool's: none without it (i386) */
-		if (c != MCOUNT && !config_has(config, objtool))
+		if (!(wanted & 1u << c))
 			continue;
 		if (baseline)
 			run_check(c, &base, NULL, &b);

@@ -64,11 +64,42 @@ run_ltrans_tests() {
 	else
 		bad "ltrans: an objtool failure: $(head -n3 "$d/link.log")"
 	fi
-	# IBT: kbuild's whole-vmlinux.o objtool pass cannot be done per link
-	printf 'cmd_vmlinux.o := ld -r -o vmlinux.o ; ./tools/objtool/objtool --ibt --orc --link vmlinux.o\n' >"$d/.vmlinux.o.cmd"
-	if ! ltrans_link "$d" && grep -q 'error: CONFIG_X86_KERNEL_IBT' "$d/link.log"; then
-		ok "ltrans: an IBT kernel is refused with an error"
+	# NOINSTR_VALIDATION: the vmlinux.o pass's --noinstr joins the
+	# objects' arguments
+	ltrans_tree "$d"
+	printf 'cmd_vmlinux.o := ld -r -o vmlinux.o ; ./tools/objtool/objtool --noinstr --link vmlinux.o\n' >"$d/.vmlinux.o.cmd"
+	if ltrans_link "$d" && calls=$(cat "$d/objtool.calls") &&
+	   [[ "$calls" == "--hacks=jump_label --orc --retpoline --noinstr --link /"*".o" ]]; then
+		ok "ltrans: the vmlinux.o pass's --noinstr runs on the LTO code too ($calls)"
 	else
-		bad "ltrans: an IBT kernel: $(head -n3 "$d/link.log")"
+		bad "ltrans: --noinstr from vmlinux.o: '${calls:-none}' $(head -n3 "$d/link.log")"
+	fi
+	run_ltrans_ibt_test "$d"
+}
+
+# IBT: kbuild delays all of objtool to vmlinux.o (the objects' .cmd files
+# have none); the LTO code gets those arguments, and the ENDBR of a
+# function whose address only an asm object takes (entry.o: .quad a) is
+# kept: .discard.ibt_endbr_noseal names a, not b, which entry.o only
+# calls, nor entry, which nothing references.
+run_ltrans_ibt_test() {
+	local d=$1 calls noseal
+	ltrans_tree "$d"
+	sed -i 's/ ; .*//' "$d/.a.o.cmd" "$d/.b.o.cmd"
+	printf 'cmd_vmlinux.o := ld -r -o vmlinux.o ; ./tools/objtool/objtool --hacks=jump_label --ibt --orc --link vmlinux.o\n' >"$d/.vmlinux.o.cmd"
+	cat >>"$d/tools/objtool/objtool" <<'EOF2'
+readelf -rW "$obj" | awk '/^Relocation section/ { s = $3 } s ~ /ibt_endbr_noseal/ && /R_X86_64/ { print $5 }' >>objtool.noseal
+EOF2
+	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl start\nstart: call b\n.data\n.quad a\n' >"$d/entry.S"
+	(cd "$d" && $CC -c entry.S -o entry.o && ar rcs vmlinux.a a.o b.o entry.o) || { bad "ltrans ibt: entry.o"; return; }
+	if (cd "$d" && rm -f objtool.calls objtool.noseal vmlinux &&
+		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
+		"$TOP/plugin/ltoguard-ld" -e entry -o vmlinux entry.o a.o b.o) >"$d/link.log" 2>&1 &&
+	   calls=$(cat "$d/objtool.calls") && noseal=$(sort "$d/objtool.noseal" | paste -sd' ') &&
+	   [[ "$calls" == "--hacks=jump_label --ibt --orc --link /"*".o" ]] && [ "$noseal" = a ] &&
+	   grep -q '^vmlinux:ibt-noseal 1$' "$d/ld.log"; then
+		ok "ltrans: IBT: vmlinux.o's objtool arguments on the LTO code; ENDBR kept for a, whose address only asm takes ($calls)"
+	else
+		bad "ltrans: IBT: objtool '${calls:-none}', noseal '${noseal:-none}': $(head -n3 "$d/link.log")"
 	fi
 }

@@ -205,6 +205,23 @@ objtool_warnings() {
 	grep 'warning: objtool: ' "$1" | sed 's/.*warning: objtool: //; s/^\([A-Za-z0-9_]*\)[.+][^:]*:/\1:/' | sort -u
 }
 
+# Where a boot log warned: "file:line" of each WARNING and BUG (the
+# kernel's own checks, e.g. apply_ibt_endbr on a seal entry that is no
+# ENDBR, jump_label on an unexpected instruction).
+boot_warnings() {
+	grep -oE '(WARNING: CPU: [0-9]+ PID: [0-9]+ at|kernel BUG at) [^ ]+' "$1" | sed 's/.* //' | sort -u
+}
+
+check_boot_warnings() {
+	local k=$1 p=$2 o=$3 new
+	new=$(comm -13 <(boot_warnings "$p/boot.log") <(boot_warnings "$o/boot.log"))
+	if [ -z "$new" ]; then
+		ok "$k LTO+ltoguard: no kernel warning at boot that the plain kernel does not print ($(boot_warnings "$o/boot.log" | wc -l) in all)"
+	else
+		bad "$k LTO+ltoguard: kernel warnings at boot the plain kernel does not print: $(echo "$new" | head -3 | tr '\n' ' ')"
+	fi
+}
+
 # The distro checks: each takes K, the plain and the LTO object trees.
 check_tables() {
 	local k=$1 p=$2 o=$3
@@ -279,7 +296,7 @@ check_objtool_warnings() {
 # and mitigations must give the LTO kernel as they give the plain one.
 distro_checks() {
 	local c=$3/.config
-	if [ -n "${KCHECK:-}" ] && grep -Eq '^CONFIG_(UNWINDER_ORC|DYNAMIC_FTRACE|(MITIGATION_)?RETHUNK|(MITIGATION_)?RETPOLINE|HAVE_STATIC_CALL_INLINE)=y' "$c"; then
+	if [ -n "${KCHECK:-}" ] && grep -Eq '^CONFIG_(UNWINDER_ORC|DYNAMIC_FTRACE|(MITIGATION_)?RETHUNK|(MITIGATION_)?RETPOLINE|HAVE_STATIC_CALL_INLINE|X86_KERNEL_IBT)=y' "$c"; then
 		check_tables "$@"
 	fi
 	grep -q '^CONFIG_FUNCTION_TRACER=y' "$c" && check_tracer "$@"
@@ -308,7 +325,7 @@ distro_config_check() {
 	local k=$1 c=$2/.config arch=$3 missing="" opt
 	local want="FUNCTION_TRACER DYNAMIC_FTRACE JUMP_LABEL STACKPROTECTOR_STRONG KALLSYMS_ALL CC_OPTIMIZE_FOR_PERFORMANCE RETPOLINE"
 	case $arch in
-	x86_64) want="$want UNWINDER_ORC RETHUNK SLS" ;;
+	x86_64) want="$want UNWINDER_ORC RETHUNK SLS X86_KERNEL_IBT" ;;
 	*) want="$want FRAME_POINTER" ;;
 	esac
 	for opt in $want; do
@@ -467,6 +484,7 @@ main() {
 			else
 				bad "$k LTO+ltoguard: initcall order differs from plain (see $o/initcalls.diff)"
 			fi
+			check_boot_warnings "$k" "$WORK/$k-plain" "$o"
 			# global or weak (memcpy, abort are weak in the plain kernel too)
 			lost=$(comm -23 <(exports_of "$WORK/$k-plain/vmlinux") \
 				<(readelf -sW "$o/vmlinux" | awk '($5 == "GLOBAL" || $5 == "WEAK") && $6 == "DEFAULT" { print $8 }' | sort -u))

@@ -22,6 +22,9 @@
  *   orc              the ORC entry covering each function's first
  *                    instruction says "return address at SP+8"
  *                    (CONFIG_UNWINDER_ORC)
+ *   ibt              every .ibt_endbr_seal entry is an ENDBR64 and no
+ *                    sealed function has its address taken in the image
+ *                    (CONFIG_X86_KERNEL_IBT; see check_ibt)
  * and every table entry points at such an instruction: the kernel patches
  * what the tables name, so a wrong entry corrupts code.  Tables are found
  * by the symbols the kernel's linker scripts put around them.
@@ -488,10 +491,149 @@ static void check_orc(const struct image *im, const struct names *excuse, struct
 	free(ips.v);
 }
 
-enum check { RETURN, RETPOLINE, STATIC_CALL, MCOUNT, ORC, NCHECKS };
+
+/*
+ * IBT: objtool lists in .ibt_endbr_seal the ENDBR of each function whose
+ * address no relocation it saw takes; the kernel poisons those at boot
+ * (apply_ibt_endbr, arch/x86/kernel/alternative.c), so on an IBT CPU an
+ * indirect call to such a function faults.  QEMU's TCG has no IBT: only
+ * this check can see a wrong seal.  Every entry must be an ENDBR64, and
+ * no sealed function's address may be taken anywhere in the image:
+ *   - a 64-bit pointer in data (function pointer tables, ops structs),
+ *     except in the tables that name functions without calling them,
+ *     which objtool skips too (tools/objtool/check.c, validate_ibt):
+ *     _kprobe_blacklist and _error_injection_whitelist;
+ *   - "mov $imm32" (REX.W c7 /0, sign-extended: -mcmodel=kernel's way to
+ *     load an address) or "lea disp32(%rip)" (REX.W 8d, mod 00 rm 101);
+ *   - an export: __ksymtab and __ksymtab_gpl entries, whose first field
+ *     is the s32 self-relative address (struct kernel_symbol, 12 bytes).
+ * Only these forms are decoded: a miss weakens the check, never fails it.
+ */
+static const unsigned char endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
+
+static bool in_table(const struct image *im, const char *start, const char *stop, uint64_t a)
+{
+	uint64_t lo = symbol_addr(im, start), hi = symbol_addr(im, stop);
+
+	return lo && a >= lo && a < hi;
+}
+
+/* Pointers in data sections to a sealed address. */
+static void ibt_data_refs(const struct image *im, const struct addrs *sealed, struct addrs *taken)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(im->elf, scn))) {
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC) || (sh.sh_flags & SHF_EXECINSTR) ||
+		    sh.sh_type != SHT_PROGBITS || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
+			continue;
+		for (size_t o = (8 - sh.sh_addr % 8) % 8; o + 8 <= d->d_size; o += 8) {
+			uint64_t v = le64((const unsigned char *)d->d_buf + o), at = sh.sh_addr + o;
+
+			if (contains(sealed, v) &&
+			    !in_table(im, "__start_kprobe_blacklist", "__stop_kprobe_blacklist", at) &&
+			    !in_table(im, "__start_error_injection_whitelist", "__stop_error_injection_whitelist", at))
+				push(taken, v);
+		}
+	}
+}
+
+/* Length of a ModRM operand (ModRM, SIB, displacement) at P. */
+static size_t modrm_len(const unsigned char *p)
+{
+	unsigned mod = p[0] >> 6, rm = p[0] & 7;
+	size_t n = 1 + (mod != 3 && rm == 4);
+
+	if (mod == 1)
+		return n + 1;
+	if (mod == 2 || (mod == 0 && rm == 5) || (mod == 0 && rm == 4 && (p[1] & 7) == 5))
+		return n + 4;
+	return n;
+}
+
+/* Addresses of sealed functions that code loads with mov $imm32 or lea. */
+static void ibt_code_refs(const struct image *im, const struct addrs *sealed, struct addrs *taken)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(im->elf, scn))) {
+		Elf_Data *d;
+		const unsigned char *b;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_EXECINSTR) ||
+		    sh.sh_type == SHT_NOBITS || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
+			continue;
+		b = d->d_buf;
+		for (size_t i = 0; i + 12 <= d->d_size; i++) {
+			const unsigned char *op = b + i + 1;
+			uint64_t v;
+
+			if ((b[i] & 0xf8) != 0x48)
+				continue;
+			if (op[0] == 0xc7 && (op[1] & 0x38) == 0) { /* mov $imm32, r/m64 */
+				size_t n = modrm_len(op + 1);
+
+				v = (uint64_t)(int64_t)(int32_t)le32(op + 1 + n);
+			} else if (op[0] == 0x8d && (op[1] & 0xc7) == 0x05) { /* lea disp32(%rip) */
+				v = rel32(sh.sh_addr + i + 7, op + 2);
+			} else {
+				continue;
+			}
+			if (contains(sealed, v))
+				push(taken, v);
+		}
+	}
+}
+
+static void check_ibt(const struct image *im, const struct names *excuse, struct result *r)
+{
+	struct addrs sealed = { 0 }, taken = { 0 }, exported = { 0 };
+
+	rel32_table(im, "__ibt_endbr_seal", "__ibt_endbr_seal_end", 4, &sealed);
+	r->sites = sealed.n;
+	for (size_t i = 0; i < sealed.n; i++) {
+		const unsigned char *p = image_bytes(im, sealed.v[i], 4);
+
+		if (p && memcmp(p, endbr64, 4) == 0)
+			continue;
+		r->stray++;
+		if (!r->first_stray)
+			r->first_stray = sealed.v[i];
+	}
+	ibt_data_refs(im, &sealed, &taken);
+	ibt_code_refs(im, &sealed, &taken);
+	rel32_table(im, "__start___ksymtab", "__stop___ksymtab", 12, &exported);
+	rel32_table(im, "__start___ksymtab_gpl", "__stop___ksymtab_gpl", 12, &exported);
+	for (size_t i = 0; i < exported.n; i++)
+		if (contains(&sealed, exported.v[i]))
+			push(&taken, exported.v[i]);
+	sort_unique(&taken);
+	r->listed = sealed.n - taken.n;
+	for (size_t i = 0; i < taken.n; i++)
+		note_missing(r, im, taken.v[i], excuse);
+	free(sealed.v);
+	free(taken.v);
+	free(exported.v);
+}
+
+enum check { RETURN, RETPOLINE, STATIC_CALL, MCOUNT, ORC, IBT, NCHECKS };
 
 static const char *const check_name[NCHECKS] = {
-	"return-sites", "retpoline-sites", "static-call-sites", "mcount", "orc",
+	"return-sites", "retpoline-sites", "static-call-sites", "mcount", "orc", "ibt",
+};
+
+/* What a check's counts are: sites, listed, missing. */
+static const char *const check_counts[NCHECKS][3] = {
+	[RETURN] = { "sites", "listed", "missing" },
+	[RETPOLINE] = { "sites", "listed", "missing" },
+	[STATIC_CALL] = { "sites", "listed", "missing" },
+	[MCOUNT] = { "sites", "listed", "missing" },
+	[ORC] = { "functions", "ORC entries", "missing" },
+	[IBT] = { "sealed ENDBRs", "with no address taken", "sealed with the address taken" },
 };
 
 static void run_check(enum check c, const struct image *im, const struct names *excuse, struct result *r)
@@ -518,6 +660,9 @@ static void run_check(enum check c, const struct image *im, const struct names *
 		break;
 	case ORC:
 		check_orc(im, excuse, r);
+		return;
+	case IBT:
+		check_ibt(im, excuse, r);
 		return;
 	case NCHECKS:
 		break;
@@ -575,6 +720,7 @@ static const char *const *check_options(enum check c)
 		[STATIC_CALL] = { "CONFIG_HAVE_STATIC_CALL_INLINE", NULL, NULL },
 		[MCOUNT] = { "CONFIG_DYNAMIC_FTRACE", NULL, NULL },
 		[ORC] = { "CONFIG_UNWINDER_ORC", NULL, NULL },
+		[IBT] = { "CONFIG_X86_KERNEL_IBT", NULL, NULL },
 	};
 	return opts[c];
 }
@@ -628,9 +774,8 @@ int main(int argc, char **argv)
 			run_check(c, &base, NULL, &b);
 		run_check(c, &im, baseline ? &b.lacking : NULL, &r);
 		bool ok = r.missing == 0 && (c == ORC || r.stray == 0);
-		printf("%s: %s: %zu %s, %zu %s, %zu missing", ok ? "PASS" : "FAIL", check_name[c],
-		       r.sites, c == ORC ? "functions" : "sites", r.listed,
-		       c == ORC ? "ORC entries" : "listed", r.missing);
+		printf("%s: %s: %zu %s, %zu %s, %zu %s", ok ? "PASS" : "FAIL", check_name[c], r.sites,
+		       check_counts[c][0], r.listed, check_counts[c][1], r.missing, check_counts[c][2]);
 		if (r.missing)
 			printf(" in %zu functions (first: %s)", r.lacking.n, r.first);
 		if (r.excused)

@@ -26,7 +26,13 @@ kcheck_case() {
 
 run_kcheck_tests() {
 	kcheck_case complete 0 '^PASS: return-sites: 2 sites, 2 listed, 0 missing' ""
-	kcheck_case all-pass 0 '^PASS: orc: 5 functions, 6 ORC entries, 0 missing$' ""
+	kcheck_case all-pass 0 '^PASS: orc: 11 functions, 12 ORC entries, 0 missing$' ""
+	kcheck_case ibt 0 '^PASS: ibt: 1 sealed ENDBRs, 1 with no address taken, 0 sealed with the address taken, 0 entries pointing elsewhere$' ""
+	local name
+	for name in ibt_data ibt_mov ibt_lea ibt_export; do
+		kcheck_case "sealed-$name" 1 "^FAIL: ibt: 2 sealed ENDBRs, 1 with no address taken, 1 sealed with the address taken in 1 functions \\(first: $name\\+0x0\\)" -DSEAL=$name
+	done
+	kcheck_case sealed-no-endbr 1 '^FAIL: ibt: 2 sealed ENDBRs, 2 with no address taken, 0 sealed with the address taken, 1 entries pointing elsewhere' -DSEAL=g_ret
 	kcheck_case unlisted-return 1 '^FAIL: return-sites: 2 sites, 1 listed, 1 missing in 1 functions \(first: g\+0x6\)' -DUNLISTED
 	kcheck_case stray-entry 1 '^FAIL: return-sites: .* 1 entries pointing elsewhere' -DSTRAY
 	kcheck_case no-orc 1 '^FAIL: orc: .* 1 missing in 1 functions \(first: g\+0x0\)$' -DNO_ORC_G

@@ -5,6 +5,10 @@
  * .return_sites (what LTO code without objtool looks like), -DSTRAY adds
  * an entry pointing at no jump, -DNO_ORC_G gives g no ORC entry of its own,
  * -DNO_MCOUNT leaves g's __fentry__ call out of __mcount_loc.
+ * IBT: ibt_free is sealed (nothing takes its address but the kprobe
+ * blacklist); -DSEAL=NAME seals one more: ibt_data (a pointer in .data),
+ * ibt_mov (mov $imm32), ibt_lea (lea disp(%rip)), ibt_export (__ksymtab),
+ * or g_ret, a jump, not an ENDBR.
  */
 	/* another section, as in the kernel (a rel32 jump, never a short one) */
 	.section .text.thunks, "ax"
@@ -48,6 +52,22 @@ g_ret:
 g_end:
 	.size g, . - g
 
+	/* IBT: each function starts with its ENDBR */
+	.irp name, ibt_free, ibt_data, ibt_mov, ibt_lea, ibt_export
+	.type \name, @function
+\name:
+	endbr64
+	ret
+	.size \name, . - \name
+	.endr
+	.type ibt_user, @function
+ibt_user:
+	endbr64
+	movq $ibt_mov, %rax
+	leaq ibt_lea(%rip), %rax
+	ret
+	.size ibt_user, . - ibt_user
+
 	.section .return_sites, "a"
 	.globl __return_sites, __return_sites_end
 __return_sites:
@@ -79,6 +99,9 @@ __start_orc_unwind_ip:
 #ifndef NO_ORC_G
 	.long g - .
 #endif
+	.irp name, ibt_free, ibt_data, ibt_mov, ibt_lea, ibt_export, ibt_user
+	.long \name - .
+	.endr
 	.long __x86_return_thunk - .
 	.long __fentry__ - .
 	.long __x86_indirect_thunk_rax - .
@@ -91,6 +114,9 @@ __start_orc_unwind:
 #ifndef NO_ORC_G
 	.short 8, 0, 5		/* g */
 #endif
+	.rept 6			/* ibt_* */
+	.short 8, 0, 5
+	.endr
 	.short 8, 0, 5
 	.short 8, 0, 5
 	.short 8, 0, 5
@@ -105,3 +131,25 @@ __start_mcount_loc:
 	.quad g_fentry
 #endif
 __stop_mcount_loc:
+
+	.section .ibt_endbr_seal, "a"
+	.globl __ibt_endbr_seal, __ibt_endbr_seal_end
+__ibt_endbr_seal:
+	.long ibt_free - .
+#ifdef SEAL
+	.long SEAL - .
+#endif
+__ibt_endbr_seal_end:
+
+	.data
+	.quad ibt_data
+	.globl __start_kprobe_blacklist, __stop_kprobe_blacklist
+__start_kprobe_blacklist:
+	.quad ibt_free
+__stop_kprobe_blacklist:
+
+	.section __ksymtab, "a"
+	.globl __start___ksymtab, __stop___ksymtab
+__start___ksymtab:
+	.long ibt_export - ., 0, 0
+__stop___ksymtab:

@@ -77,28 +77,34 @@ run_ltrans_tests() {
 	run_ltrans_ibt_test "$d"
 }
 
-# IBT: kbuild delays all of objtool to vmlinux.o (the objects' .cmd files
-# have none); the LTO code gets those arguments, and the ENDBR of a
-# function whose address only an asm object takes (entry.o: .quad a) is
-# kept: .discard.ibt_endbr_noseal names a, not b, which entry.o only
-# calls, nor entry, which nothing references.
+# IBT, as kbuild does it: objtool is delayed to vmlinux.o (the objects'
+# .cmd files have none), and link-vmlinux.sh links vmlinux.o, the `ld -r`
+# of vmlinux.a, not vmlinux.a.  The LTO code gets vmlinux.o's objtool
+# arguments; the link takes vmlinux.o's inputs (the plugin would claim
+# the mixed object and drop entry.o's code: start would be undefined);
+# the ENDBR of a function whose address only an asm object takes
+# (entry.o: .quad a) is kept: .discard.ibt_endbr_noseal names a, not b,
+# which entry.o only calls, nor entry, which nothing references.
 run_ltrans_ibt_test() {
 	local d=$1 calls noseal
 	ltrans_tree "$d"
 	sed -i 's/ ; .*//' "$d/.a.o.cmd" "$d/.b.o.cmd"
-	printf 'cmd_vmlinux.o := ld -r -o vmlinux.o ; ./tools/objtool/objtool --hacks=jump_label --ibt --orc --link vmlinux.o\n' >"$d/.vmlinux.o.cmd"
+	printf 'cmd_vmlinux.o := ld -m elf_x86_64 -r -o vmlinux.o  --whole-archive vmlinux.a --no-whole-archive ; ./tools/objtool/objtool --hacks=jump_label --ibt --orc --link vmlinux.o\n' >"$d/.vmlinux.o.cmd"
 	cat >>"$d/tools/objtool/objtool" <<'EOF2'
 readelf -rW "$obj" | awk '/^Relocation section/ { s = $3 } s ~ /ibt_endbr_noseal/ && /R_X86_64/ { print $5 }' >>objtool.noseal
 EOF2
 	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl start\nstart: call b\n.data\n.quad a\n' >"$d/entry.S"
-	(cd "$d" && $CC -c entry.S -o entry.o && ar rcs vmlinux.a a.o b.o entry.o) || { bad "ltrans ibt: entry.o"; return; }
+	(cd "$d" && $CC -c entry.S -o entry.o && rm -f vmlinux.a && ar rcs vmlinux.a a.o b.o entry.o &&
+		ld -m elf_x86_64 -r -o vmlinux.o --whole-archive vmlinux.a --no-whole-archive) ||
+		{ bad "ltrans ibt: entry.o, vmlinux.o"; return; }
 	if (cd "$d" && rm -f objtool.calls objtool.noseal vmlinux &&
 		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
-		"$TOP/plugin/ltoguard-ld" -e entry -o vmlinux entry.o a.o b.o) >"$d/link.log" 2>&1 &&
+		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1 &&
 	   calls=$(cat "$d/objtool.calls") && noseal=$(sort "$d/objtool.noseal" | paste -sd' ') &&
 	   [[ "$calls" == "--hacks=jump_label --ibt --orc --link /"*".o" ]] && [ "$noseal" = a ] &&
-	   grep -q '^vmlinux:ibt-noseal 1$' "$d/ld.log"; then
-		ok "ltrans: IBT: vmlinux.o's objtool arguments on the LTO code; ENDBR kept for a, whose address only asm takes ($calls)"
+	   grep -q '^vmlinux:ibt-noseal 1$' "$d/ld.log" &&
+	   nm "$d/vmlinux" | grep -q ' T start$' && ! grep -q warning "$d/link.log"; then
+		ok "ltrans: IBT: vmlinux.o's inputs and objtool arguments; ENDBR kept for a, whose address only asm takes ($calls)"
 	else
 		bad "ltrans: IBT: objtool '${calls:-none}', noseal '${noseal:-none}': $(head -n3 "$d/link.log")"
 	fi

@@ -279,6 +279,28 @@ static void mcount_table(const struct image *im, struct addrs *out)
 	sort_unique(out);
 }
 
+/*
+ * The bytes of the next section after *SCN that the image loads
+ * (SHF_ALLOC, PROGBITS) and whose SHF_EXECINSTR is EXEC; its header in
+ * *SH.  NULL after the last.
+ */
+static const unsigned char *next_section(const struct image *im, Elf_Scn **scn, bool exec, GElf_Shdr *sh,
+					 size_t *size)
+{
+	while ((*scn = elf_nextscn(im->elf, *scn))) {
+		Elf_Data *d;
+
+		if (!gelf_getshdr(*scn, sh) || !(sh->sh_flags & SHF_ALLOC) || sh->sh_type != SHT_PROGBITS ||
+		    !(sh->sh_flags & SHF_EXECINSTR) != !exec)
+			continue;
+		if ((d = elf_getdata(*scn, NULL)) && d->d_buf) {
+			*size = d->d_size;
+			return d->d_buf;
+		}
+	}
+	return NULL;
+}
+
 /* Every e8/e9 rel32 in executable sections whose target is in TARGETS. */
 static void direct_branches(const struct image *im, const struct addrs *targets, struct addrs *out,
 			    struct addrs *prefixed)
@@ -287,16 +309,11 @@ static void direct_branches(const struct image *im, const struct addrs *targets,
 	 * site may start there (the kernel's -mindirect-branch-cs-prefix) */
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
+	const unsigned char *b;
+	size_t size;
 
-	while ((scn = elf_nextscn(im->elf, scn))) {
-		Elf_Data *d;
-		const unsigned char *b;
-
-		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_EXECINSTR) ||
-		    sh.sh_type == SHT_NOBITS || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
-			continue;
-		b = d->d_buf;
-		for (size_t i = 0; i + 5 <= d->d_size; i++) {
+	while ((b = next_section(im, &scn, true, &sh, &size))) {
+		for (size_t i = 0; i + 5 <= size; i++) {
 			uint64_t at = sh.sh_addr + i, to;
 
 			if (b[i] != 0xe8 && b[i] != 0xe9)
@@ -523,15 +540,12 @@ static void ibt_data_refs(const struct image *im, const struct addrs *sealed, st
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
+	const unsigned char *b;
+	size_t size;
 
-	while ((scn = elf_nextscn(im->elf, scn))) {
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC) || (sh.sh_flags & SHF_EXECINSTR) ||
-		    sh.sh_type != SHT_PROGBITS || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
-			continue;
-		for (size_t o = (8 - sh.sh_addr % 8) % 8; o + 8 <= d->d_size; o += 8) {
-			uint64_t v = le64((const unsigned char *)d->d_buf + o), at = sh.sh_addr + o;
+	while ((b = next_section(im, &scn, false, &sh, &size))) {
+		for (size_t o = (8 - sh.sh_addr % 8) % 8; o + 8 <= size; o += 8) {
+			uint64_t v = le64(b + o), at = sh.sh_addr + o;
 
 			if (contains(sealed, v) &&
 			    !in_table(im, "__start_kprobe_blacklist", "__stop_kprobe_blacklist", at) &&
@@ -559,16 +573,11 @@ static void ibt_code_refs(const struct image *im, const struct addrs *sealed, st
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
+	const unsigned char *b;
+	size_t size;
 
-	while ((scn = elf_nextscn(im->elf, scn))) {
-		Elf_Data *d;
-		const unsigned char *b;
-
-		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_EXECINSTR) ||
-		    sh.sh_type == SHT_NOBITS || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
-			continue;
-		b = d->d_buf;
-		for (size_t i = 0; i + 12 <= d->d_size; i++) {
+	while ((b = next_section(im, &scn, true, &sh, &size))) {
+		for (size_t i = 0; i + 12 <= size; i++) {
 			const unsigned char *op = b + i + 1;
 			uint64_t v;
 

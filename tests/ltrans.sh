@@ -79,12 +79,13 @@ run_ltrans_tests() {
 
 # IBT, as kbuild does it: objtool is delayed to vmlinux.o (the objects'
 # .cmd files have none), and link-vmlinux.sh links vmlinux.o, the `ld -r`
-# of vmlinux.a, not vmlinux.a.  The LTO code gets vmlinux.o's objtool
-# arguments; the link takes vmlinux.o's inputs (the plugin would claim
-# the mixed object and drop entry.o's code: start would be undefined);
-# the ENDBR of a function whose address only an asm object takes
-# (entry.o: .quad a) is kept: .discard.ibt_endbr_noseal names a, not b,
-# which entry.o only calls, nor entry, which nothing references.
+# of vmlinux.a, not vmlinux.a.  The link takes vmlinux.o's inputs (the
+# plugin would claim the mixed object and drop entry.o's code: start
+# would be undefined); objtool runs with vmlinux.o's arguments twice: on
+# the asm objects linked into one, keeping the ENDBR of asm_fn, whose
+# address c.c takes, and on the LTO code, keeping the ENDBR of a, whose
+# address entry.o takes (.discard.ibt_endbr_noseal); not b, which entry.o
+# only calls, nor entry, which nothing references.
 run_ltrans_ibt_test() {
 	local d=$1 calls noseal
 	ltrans_tree "$d"
@@ -93,18 +94,21 @@ run_ltrans_ibt_test() {
 	cat >>"$d/tools/objtool/objtool" <<'EOF2'
 readelf -rW "$obj" | awk '/^Relocation section/ { s = $3 } s ~ /ibt_endbr_noseal/ && /R_X86_64/ { print $5 }' >>objtool.noseal
 EOF2
-	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl start\nstart: call b\n.data\n.quad a\n' >"$d/entry.S"
-	(cd "$d" && $CC -c entry.S -o entry.o && rm -f vmlinux.a && ar rcs vmlinux.a a.o b.o entry.o &&
+	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl start, asm_fn\nstart: call b\nasm_fn: endbr64\nret\n.data\n.quad a\n' >"$d/entry.S"
+	printf 'extern void asm_fn(void);\nvoid (*hook)(void) = asm_fn;\n' >"$d/c.c"
+	(cd "$d" && $CC -c entry.S -o entry.o && $CC -O2 -flto -ffat-lto-objects -fplugin="$PLUGIN" -c c.c -o c.o &&
+		rm -f vmlinux.a && ar rcsTP vmlinux.a entry.o a.o b.o c.o &&
 		ld -m elf_x86_64 -r -o vmlinux.o --whole-archive vmlinux.a --no-whole-archive) ||
 		{ bad "ltrans ibt: entry.o, vmlinux.o"; return; }
 	if (cd "$d" && rm -f objtool.calls objtool.noseal vmlinux &&
 		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
 		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1 &&
-	   calls=$(cat "$d/objtool.calls") && noseal=$(sort "$d/objtool.noseal" | paste -sd' ') &&
-	   [[ "$calls" == "--hacks=jump_label --ibt --orc --link /"*".o" ]] && [ "$noseal" = a ] &&
-	   grep -q '^vmlinux:ibt-noseal 1$' "$d/ld.log" &&
+	   calls=$(sed 's| /[^ ]*$||' "$d/objtool.calls" | sort -u) && noseal=$(sort "$d/objtool.noseal" | paste -sd' ') &&
+	   [ "$(wc -l <"$d/objtool.calls")" -eq 2 ] && [ "$calls" = "--hacks=jump_label --ibt --orc --link" ] &&
+	   [ "$noseal" = "a asm_fn" ] &&
+	   grep -q '^vmlinux:ibt-noseal 1$' "$d/ld.log" && grep -q '^vmlinux:asm:ibt-noseal 1$' "$d/ld.log" &&
 	   nm "$d/vmlinux" | grep -q ' T start$' && ! grep -q warning "$d/link.log"; then
-		ok "ltrans: IBT: vmlinux.o's inputs and objtool arguments; ENDBR kept for a, whose address only asm takes ($calls)"
+		ok "ltrans: IBT: vmlinux.o's inputs; objtool with its arguments on the asm objects and on the LTO code; ENDBR kept for a and asm_fn, whose addresses only the other side takes"
 	else
 		bad "ltrans: IBT: objtool '${calls:-none}', noseal '${noseal:-none}': $(head -n3 "$d/link.log")"
 	fi

@@ -112,4 +112,15 @@ EOF2
 	else
 		bad "ltrans: IBT: objtool '${calls:-none}', noseal '${noseal:-none}': $(head -n3 "$d/link.log")"
 	fi
+	# the control: LTOGUARD_OBJTOOL=none leaves out the LTO code only; the
+	# asm objects still get kbuild's objtool (as without IBT, where kbuild
+	# runs it on them)
+	if (cd "$d" && rm -f objtool.calls vmlinux &&
+		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_OBJTOOL=none \
+		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1 &&
+	   [ "$(wc -l <"$d/objtool.calls")" -eq 1 ] && grep -q ' /[^ ]*\.asm\.o$' "$d/objtool.calls"; then
+		ok "ltrans: IBT with LTOGUARD_OBJTOOL=none: objtool on the asm objects only"
+	else
+		bad "ltrans: IBT with LTOGUARD_OBJTOOL=none: $(cat "$d/objtool.calls" 2>/dev/null) $(head -n3 "$d/link.log")"
+	fi
 }

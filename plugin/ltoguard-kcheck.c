@@ -528,28 +528,25 @@ static void check_orc(const struct image *im, const struct names *excuse, struct
  */
 static const unsigned char endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
 
-static bool in_table(const struct image *im, const char *start, const char *stop, uint64_t a)
-{
-	uint64_t lo = symbol_addr(im, start), hi = symbol_addr(im, stop);
-
-	return lo && a >= lo && a < hi;
-}
-
 /* Pointers in data sections to a sealed address. */
 static void ibt_data_refs(const struct image *im, const struct addrs *sealed, struct addrs *taken)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 	const unsigned char *b;
-	size_t size;
+	size_t size, kprobe_len, inject_len;
+	uint64_t kprobe, inject;
 
+	/* the tables objtool skips, looked up once */
+	table_bytes(im, "__start_kprobe_blacklist", "__stop_kprobe_blacklist", &kprobe, &kprobe_len);
+	table_bytes(im, "__start_error_injection_whitelist", "__stop_error_injection_whitelist", &inject,
+		    &inject_len);
 	while ((b = next_section(im, &scn, false, &sh, &size))) {
 		for (size_t o = (8 - sh.sh_addr % 8) % 8; o + 8 <= size; o += 8) {
 			uint64_t v = le64(b + o), at = sh.sh_addr + o;
 
-			if (contains(sealed, v) &&
-			    !in_table(im, "__start_kprobe_blacklist", "__stop_kprobe_blacklist", at) &&
-			    !in_table(im, "__start_error_injection_whitelist", "__stop_error_injection_whitelist", at))
+			if (contains(sealed, v) && !(at >= kprobe && at - kprobe < kprobe_len) &&
+			    !(at >= inject && at - inject < inject_len))
 				push(taken, v);
 		}
 	}

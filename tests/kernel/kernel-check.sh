@@ -25,6 +25,8 @@
 #              labels, stack protector; checked with ltoguard-kcheck, the
 #              function tracer, a stack trace and return-thunk patching
 #   defconfig  ARCH_defconfig + base.config (hours on 2 cores; not in CI)
+# and the parts tests/kernel/kbuild.sh knows, joined by "+" (o2, net:
+# make bench's; e.g. KCONFIG=o2+net checks the benchmark kernels).
 #
 # Environment: CC, PLUGIN, KCHECK (set by the Makefile); KERNELS
 # ("6.1-x86_64" by default; VERSION-ARCH[-CONFIG], ARCH x86_64 or i386;
@@ -42,6 +44,7 @@ KCONFIG=${KCONFIG:-base}
 WORK=${KERNEL_WORK:-$TOP/build/kernel}
 JOBS=$(nproc)
 FIX=$TOP/kernel-fixtures
+. "$TOP/tests/kernel/kbuild.sh"
 
 pass=0
 fail=0
@@ -50,85 +53,6 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 mkdir -p "$WORK"
 table=$WORK/table.txt
 : >"$table"
-
-unpack() {
-	local ver=$1 src=$WORK/linux-$1
-	if [ ! -f "$src/Makefile" ]; then
-		local tarball=/usr/src/linux-source-$ver.tar.xz
-		[ -f "$tarball" ] || { echo "no $tarball: apt-get install linux-source-$ver" >&2; return 1; }
-		rm -rf "$src" "$WORK/linux-source-$ver"
-		tar xf "$tarball" -C "$WORK" && mv "$WORK/linux-source-$ver" "$src" &&
-			chmod -R a-w "$src"
-	fi
-	echo "$src"
-}
-
-# kernel_make SRC O ARCH MODE TARGETS...: make with the flags of MODE.
-kernel_make() {
-	local src=$1 o=$2 arch=$3 mode=$4
-	shift 4
-	local lto="-flto -ffat-lto-objects"
-	local pl="-fplugin=$PLUGIN -fplugin-arg-ltoguard-report=$o/ltoguard-report.txt"
-	case $mode in
-	plain)
-		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" "$@" ;;
-	lto | noobjtool)
-		# noobjtool: the same build, without objtool on the LTO code
-		local skip=()
-		[ "$mode" = noobjtool ] && skip=(LTOGUARD_OBJTOOL=none)
-		env "${skip[@]}" LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log \
-		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
-			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
-	control)
-		LTOGUARD_CC=$CC LTOGUARD_LTO="" LTOGUARD_LD_LOG=$o/lto-link.log \
-		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto" \
-			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
-	esac
-}
-
-# configure SRC O ARCH CONFIG
-configure() {
-	local src=$1 o=$2 arch=$3 cfg=$4 start=tinyconfig
-	local frags=("$FIX/kernel/base.config" "$FIX/kernel/$arch.config")
-	case $cfg in
-	base) ;;
-	distro) frags+=("$FIX/kernel/distro.config" "$FIX/kernel/distro-$arch.config") ;;
-	defconfig) start=defconfig ;;
-	*) echo "unknown config $cfg (base, distro, defconfig)"; return 1 ;;
-	esac
-	rm -rf "$o"
-	mkdir -p "$o"
-	make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" $start >/dev/null &&
-		"$src/scripts/kconfig/merge_config.sh" -m -O "$o" "$o/.config" \
-			"${frags[@]}" >"$o/merge-config.log" 2>&1 &&
-		make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" olddefconfig >>"$o/merge-config.log" 2>&1
-}
-
-# initramfs O ARCH: O/initramfs.cpio with the static /init and the module.
-initramfs() {
-	local o=$1 arch=$2 m=-m64
-	[ "$arch" = i386 ] && m=-m32
-	rm -rf "$o/initramfs"
-	mkdir -p "$o/initramfs"
-	$CC $m -static -O2 "$FIX/kernel/init.c" -o "$o/initramfs/init" || return 1
-	cp "$o/kmod/ltoguard_test.ko" "$o/initramfs/"
-	(cd "$o/initramfs" && printf 'init\nltoguard_test.ko\n' | cpio -o -H newc 2>/dev/null) >"$o/initramfs.cpio"
-}
-
-# boot O ARCH: QEMU with -icount shift=0, so that guest time counts guest
-# instructions (init.c's getppid timing); configs with return thunks boot
-# with mitigations=off, where the kernel patches every listed return
-# jump back to a plain ret.
-boot() {
-	local o=$1 arch=$2 qemu=qemu-system-x86_64 extra=""
-	[ "$arch" = i386 ] && qemu=qemu-system-i386
-	grep -Eq '^CONFIG_(MITIGATION_)?RETHUNK=y' "$o/.config" && extra=" mitigations=off"
-	timeout 600 $qemu -icount shift=0 -kernel "$o/arch/x86/boot/bzImage" -initrd "$o/initramfs.cpio" \
-		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 oops=panic$extra" \
-		-nographic -no-reboot -m 512 -monitor none \
-		</dev/null >"$o/boot.log" 2>&1
-	grep -q LTOGUARD-KERNEL-PASS "$o/boot.log"
-}
 
 # The initcalls a boot ran, in order, with compiler suffixes taken off.
 initcall_order() {
@@ -164,23 +88,6 @@ all_funcs() {
 # exported names of a vmlinux: its __ksymtab_NAME labels
 exports_of() {
 	readelf -sW "$1" | awk '{ print $8 }' | sed -n 's/^__ksymtab_//p' | sort -u
-}
-
-build_one() {
-	local k=$1 mode=$2 src=$3 arch=$4 cfg=$5 o=$WORK/$1-$2 t0 t1
-	configure "$src" "$o" "$arch" "$cfg" || { echo "configure failed"; return 2; }
-	t0=$(date +%s)
-	kernel_make "$src" "$o" "$arch" "$mode" all >"$o/build.log" 2>&1
-	local rc=$?
-	t1=$(date +%s)
-	echo $((t1 - t0)) >"$o/build-seconds"
-	[ $rc -eq 0 ] || return 1
-	mkdir -p "$o/kmod"
-	cp "$FIX/kmod/Kbuild" "$FIX/kmod/ltoguard_test.c" "$o/kmod/"
-	kernel_make "$src" "$o" "$arch" "$mode" M="$o/kmod" modules >"$o/kmod.log" 2>&1 ||
-		{ echo "module build failed"; return 3; }
-	initramfs "$o" "$arch" || return 3
-	return 0
 }
 
 # The frames of the test module's dump_stack(), "? " kept for the

@@ -1,0 +1,118 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Building and booting a real kernel, shared by make kernel-check
+# (tests/kernel/kernel-check.sh) and make bench (tests/bench/bench.sh).
+# Sourced; the caller sets TOP, WORK (scratch), FIX (kernel-fixtures),
+# CC, PLUGIN, JOBS.
+#
+# A config is tinyconfig + base.config + ARCH.config plus the parts of
+# its name, joined by "+" (e.g. "o2+net"):
+#   base       nothing more (the default)
+#   distro     distro.config + distro-ARCH.config
+#   defconfig  ARCH_defconfig instead of tinyconfig
+#   o2         o2.config: -O2 (CC_OPTIMIZE_FOR_PERFORMANCE)
+#   net        net.config: NET, INET, UNIX (the loopback device)
+
+unpack() {
+	local ver=$1 src=$WORK/linux-$1
+	if [ ! -f "$src/Makefile" ]; then
+		local tarball=/usr/src/linux-source-$ver.tar.xz
+		[ -f "$tarball" ] || { echo "no $tarball: apt-get install linux-source-$ver" >&2; return 1; }
+		rm -rf "$src" "$WORK/linux-source-$ver"
+		tar xf "$tarball" -C "$WORK" && mv "$WORK/linux-source-$ver" "$src" &&
+			chmod -R a-w "$src"
+	fi
+	echo "$src"
+}
+
+# kernel_make SRC O ARCH MODE TARGETS...: make with the flags of MODE.
+kernel_make() {
+	local src=$1 o=$2 arch=$3 mode=$4
+	shift 4
+	local lto="-flto -ffat-lto-objects"
+	local pl="-fplugin=$PLUGIN -fplugin-arg-ltoguard-report=$o/ltoguard-report.txt"
+	case $mode in
+	plain)
+		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" "$@" ;;
+	lto | noobjtool)
+		# noobjtool: the same build, without objtool on the LTO code
+		local skip=()
+		[ "$mode" = noobjtool ] && skip=(LTOGUARD_OBJTOOL=none)
+		env "${skip[@]}" LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log \
+		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
+			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
+	control)
+		LTOGUARD_CC=$CC LTOGUARD_LTO="" LTOGUARD_LD_LOG=$o/lto-link.log \
+		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto" \
+			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
+	esac
+}
+
+# configure SRC O ARCH CONFIG
+configure() {
+	local src=$1 o=$2 arch=$3 part start=tinyconfig
+	local frags=("$FIX/kernel/base.config" "$FIX/kernel/$arch.config")
+	for part in ${4//+/ }; do
+		case $part in
+		base) ;;
+		distro) frags+=("$FIX/kernel/distro.config" "$FIX/kernel/distro-$arch.config") ;;
+		defconfig) start=defconfig ;;
+		o2 | net) frags+=("$FIX/kernel/$part.config") ;;
+		*) echo "unknown config part $part (base, distro, defconfig, o2, net)"; return 1 ;;
+		esac
+	done
+	rm -rf "$o"
+	mkdir -p "$o"
+	make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" $start >/dev/null &&
+		"$src/scripts/kconfig/merge_config.sh" -m -O "$o" "$o/.config" \
+			"${frags[@]}" >"$o/merge-config.log" 2>&1 &&
+		make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" olddefconfig >>"$o/merge-config.log" 2>&1
+}
+
+# initramfs O ARCH [INIT.c CPIO]: CPIO (O/initramfs.cpio) with the
+# static /init built from INIT.c (kernel-fixtures/kernel/init.c) and the
+# test module.
+initramfs() {
+	local o=$1 arch=$2 init=${3:-$FIX/kernel/init.c} cpio=${4:-$1/initramfs.cpio} m=-m64
+	[ "$arch" = i386 ] && m=-m32
+	rm -rf "$o/initramfs"
+	mkdir -p "$o/initramfs"
+	$CC $m -static -O2 "$init" -o "$o/initramfs/init" || return 1
+	cp "$o/kmod/ltoguard_test.ko" "$o/initramfs/"
+	(cd "$o/initramfs" && printf 'init\nltoguard_test.ko\n' | cpio -o -H newc 2>/dev/null) >"$cpio"
+}
+
+# boot O ARCH [CPIO LOG MARKER]: QEMU with -icount shift=0, so that
+# guest time counts guest instructions (init.c's getppid timing);
+# configs with return thunks boot with mitigations=off, where the kernel
+# patches every listed return jump back to a plain ret.  True if LOG
+# (O/boot.log) has MARKER (the test module's pass marker).
+boot() {
+	local o=$1 arch=$2 cpio=${3:-$1/initramfs.cpio} log=${4:-$1/boot.log}
+	local marker=${5:-LTOGUARD-KERNEL-PASS} qemu=qemu-system-x86_64 extra=""
+	[ "$arch" = i386 ] && qemu=qemu-system-i386
+	grep -Eq '^CONFIG_(MITIGATION_)?RETHUNK=y' "$o/.config" && extra=" mitigations=off"
+	timeout 600 $qemu -icount shift=0 -kernel "$o/arch/x86/boot/bzImage" -initrd "$cpio" \
+		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 oops=panic$extra" \
+		-nographic -no-reboot -m 512 -monitor none \
+		</dev/null >"$log" 2>&1
+	grep -q "$marker" "$log"
+}
+
+build_one() {
+	local k=$1 mode=$2 src=$3 arch=$4 cfg=$5 o=$WORK/$1-$2 t0 t1
+	configure "$src" "$o" "$arch" "$cfg" || { echo "configure failed"; return 2; }
+	t0=$(date +%s)
+	kernel_make "$src" "$o" "$arch" "$mode" all >"$o/build.log" 2>&1
+	local rc=$?
+	t1=$(date +%s)
+	echo $((t1 - t0)) >"$o/build-seconds"
+	[ $rc -eq 0 ] || return 1
+	mkdir -p "$o/kmod"
+	cp "$FIX/kmod/Kbuild" "$FIX/kmod/ltoguard_test.c" "$o/kmod/"
+	kernel_make "$src" "$o" "$arch" "$mode" M="$o/kmod" modules >"$o/kmod.log" 2>&1 ||
+		{ echo "module build failed"; return 3; }
+	initramfs "$o" "$arch" || return 3
+	return 0
+}
+

@@ -9,6 +9,8 @@
 #   make check-all       make check for gcc 12 and gcc 11
 #   make kernel-check    real Linux 6.1 and 6.12 kernels (KERNELS=all): plain, LTO+ltoguard, control
 #   make test            check-all and kernel-check (what CI runs)
+#   make bench           plain vs LTO+ltoguard kernels: guest instructions,
+#                        size, build cost; the plugin's cost in cc1
 #   make demo            LTO-build the kernel fixtures with the plugin and
 #                        print its report
 #   make install         install into the compiler's plugin directory
@@ -61,7 +63,7 @@ PIC_LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
 GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
 
 .SECONDARY:
-.PHONY: all check check-all test unit demo install kernel-flags clean deps fuzz kernel-check FORCE
+.PHONY: all check check-all test unit demo install kernel-flags clean deps fuzz kernel-check bench FORCE
 .DELETE_ON_ERROR:
 
 all: plugin/ltoguard.so $(KCHECK)
@@ -119,6 +121,10 @@ demo: $(PLUGIN)
 kernel-check: $(PLUGIN) $(KCHECK)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) KCHECK=$(abspath $(KCHECK)) tests/kernel/kernel-check.sh
 
+# Benchmarks (tests/bench/bench.sh), not tests: KERNELS as for kernel-check.
+bench: $(PLUGIN)
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) tests/bench/bench.sh
+
 BINDIR ?= /usr/local/bin
 
 install: $(PLUGIN) $(KCHECK)
@@ -141,7 +147,7 @@ deps:
 		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
 		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
 		linux-source-6.1 linux-source-6.12 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
-		cpio time bsdextrautils
+		cpio time bsdextrautils valgrind
 
 clean:
 	rm -rf build plugin/ltoguard.so

@@ -50,6 +50,8 @@ run_codegen_tests
 run_kcheck_tests
 . tests/ltrans.sh
 run_ltrans_tests
+. tests/bench-tools.sh
+run_bench_tests
 
 # ---- LTO fixtures
 # Can this kernel run -m32 programs?  If not, qemu-i386 (qemu-user) does.

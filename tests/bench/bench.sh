@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench: what GCC LTO with ltoguard does to a kernel's speed, size
+# and build, and what ltoguard costs in cc1.  Not a test: it asserts
+# nothing about time, it prints one table (and writes it as CSV).
+#
+# For each kernel (KERNELS, VERSION-ARCH[-CONFIG] as make kernel-check;
+# the config defaults to o2+net: tinyconfig + base + -O2 + NET/INET/UNIX)
+# it builds the plain and the LTO+ltoguard kernel from the same config
+# with the same compiler (tests/kernel/kbuild.sh), boots each in QEMU
+# under -icount shift=0 with kernel-fixtures/bench/bench-init.c as /init
+# (guest time is then a count of guest instructions) and compares:
+#   guest work  each benchmark's median of 5 runs, LTO / plain, and the
+#               spread (max - min) / median of each kernel's runs;
+#   size        vmlinux text, data, bss and bzImage;
+#   build       wall time of each build, the LTO vmlinux link's time and
+#               peak RSS (plugin/ltoguard-ld's log).
+# Then the plugin's own cost (tests/bench/cc1-cost.sh, BENCH_CC1=0 skips
+# it): instructions cc1 executes on real kernel files (of the first
+# kernel's LTO build) and on synthetic files of 1k, 10k, 100k symbols,
+# with and without -fplugin=ltoguard.
+#
+# Environment: CC, PLUGIN (the Makefile sets them); KERNELS
+# ("6.1-x86_64"); BENCH_WORK (scratch, build/bench); BENCH_REUSE=1 boots
+# existing builds again instead of rebuilding them; BENCH_CC1.
+set -u
+cd "$(dirname "$0")/../.."
+TOP=$(pwd)
+export LC_ALL=C
+CC=${CC:-gcc}
+KERNELS=${KERNELS:-6.1-x86_64}
+[ "$KERNELS" = all ] && KERNELS="6.1-x86_64 6.1-i386 6.12-x86_64 6.12-i386"
+WORK=${BENCH_WORK:-$TOP/build/bench}
+JOBS=$(nproc)
+FIX=$TOP/kernel-fixtures
+. "$TOP/tests/kernel/kbuild.sh"
+
+mkdir -p "$WORK"
+csv=$WORK/bench.csv
+out=$WORK/bench.txt
+echo "kernel,config,metric,unit,plain,lto,ratio,plain_spread,lto_spread" >"$csv"
+: >"$out"
+failed=0
+
+# ltoguard-bench lines of a boot log: "name median min max runs"
+results() {
+	tr -d '\r' <"$1" | sed -n 's/^ltoguard-bench: \([a-z]* [0-9]* [0-9]* [0-9]* [0-9]*\)$/\1/p'
+}
+
+# ready K MODE SRC ARCH CFG: the build exists (BENCH_REUSE=1) or is made
+ready() {
+	local o=$WORK/$1-$2
+	if [ "${BENCH_REUSE:-0}" = 1 ] && [ -f "$o/vmlinux" ] && [ -f "$o/build-seconds" ]; then
+		return 0
+	fi
+	build_one "$@" >/dev/null
+}
+
+# bench_boot O ARCH: boot O's kernel with the benchmark /init
+bench_boot() {
+	local o=$1 arch=$2
+	initramfs "$o" "$arch" "$FIX/bench/bench-init.c" "$o/bench.cpio" &&
+		boot "$o" "$arch" "$o/bench.cpio" "$o/bench.log" LTOGUARD-BENCH-DONE
+}
+
+# line K CFG METRIC UNIT PLAIN LTO [PLAIN_SPREAD LTO_SPREAD]: one row of
+# the table and of the CSV
+line() {
+	local ratio
+	ratio=$(awk -v p="$5" -v l="$6" 'BEGIN { if (p > 0) printf "%.3f", l / p; else print "-" }')
+	echo "$1,$2,$3,$4,$5,$6,$ratio,${7:-},${8:-}" >>"$csv"
+	printf '%-12s %-10s %-16s %14s %14s %7s %9s %9s\n' "$1" "$2" "$3 ($4)" "$5" "$6" "$ratio" \
+		"${7:--}" "${8:--}" >>"$out"
+}
+
+spread() { # median min max -> percent
+	awk -v m="$1" -v lo="$2" -v hi="$3" 'BEGIN { printf "%.2f%%", (m > 0 ? 100 * (hi - lo) / m : 0) }'
+}
+
+guest_rows() {
+	local k=$1 cfg=$2 p=$3 l=$4 name pm pmin pmax lm lmin lmax _
+	while read -r name pm pmin pmax _; do
+		read -r lm lmin lmax _ < <(results "$l/bench.log" | awk -v n="$name" '$1 == n { print $2, $3, $4 }')
+		if [ -z "${lm:-}" ]; then
+			echo "$k: $name: no result from the LTO kernel" >>"$out.notes"
+			continue
+		fi
+		line "$k" "$cfg" "$name" ns "$pm" "$lm" "$(spread "$pm" "$pmin" "$pmax")" "$(spread "$lm" "$lmin" "$lmax")"
+	done < <(results "$p/bench.log")
+	tr -d '\r' <"$p/bench.log" | grep -E 'ltoguard-bench: (.* skipped|note:)' | sed "s/^ltoguard-bench: \\(note: \\)\\{0,1\\}/$k: /" >>"$out.notes"
+}
+
+size_rows() {
+	local k=$1 cfg=$2 p=$3 l=$4 i name
+	local -a ps ls
+	read -r -a ps < <(size "$p/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }')
+	read -r -a ls < <(size "$l/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }')
+	i=0
+	for name in text data bss; do
+		line "$k" "$cfg" "vmlinux $name" bytes "${ps[$i]}" "${ls[$i]}"
+		i=$((i + 1))
+	done
+	line "$k" "$cfg" bzImage bytes "$(stat -c %s "$p/arch/x86/boot/bzImage")" "$(stat -c %s "$l/arch/x86/boot/bzImage")"
+}
+
+build_rows() {
+	local k=$1 cfg=$2 p=$3 l=$4 secs rss
+	line "$k" "$cfg" "build" s "$(cat "$p/build-seconds")" "$(cat "$l/build-seconds")"
+	read -r secs rss < <(awk '$1 == "vmlinux" { print $2, int($3 / 1024) }' "$l/lto-link.log")
+	echo "$k: the LTO vmlinux link (WPA and LTRANS, objtool) took ${secs:-?} s, peak RSS ${rss:-?} MB" >>"$out.notes"
+}
+
+: >"$out.notes"
+for k in $KERNELS; do
+	ver=${k%%-*}
+	arch=${k#*-}
+	cfg=o2+net
+	case $arch in *-*) cfg=${arch#*-}; arch=${arch%%-*} ;; esac
+	k=$ver-$arch
+	src=$(unpack "$ver") || { echo "$k: no source" >>"$out.notes"; failed=1; continue; }
+	ok=1
+	for mode in plain lto; do
+		o=$WORK/$k-$cfg-$mode
+		echo "bench: $k $cfg $mode: build and boot ($o)"
+		if ! ready "$k-$cfg" "$mode" "$src" "$arch" "$cfg"; then
+			echo "$k $cfg $mode: the build failed (see $o/build.log)" >>"$out.notes"
+			ok=0
+		elif ! bench_boot "$o" "$arch"; then
+			echo "$k $cfg $mode: the benchmarks did not finish (see $o/bench.log)" >>"$out.notes"
+			ok=0
+		fi
+	done
+	if [ $ok = 0 ]; then
+		failed=1
+		continue
+	fi
+	p=$WORK/$k-$cfg-plain
+	l=$WORK/$k-$cfg-lto
+	[ -n "${tree:-}" ] || tree=$l
+	guest_rows "$k" "$cfg" "$p" "$l"
+	size_rows "$k" "$cfg" "$p" "$l"
+	build_rows "$k" "$cfg" "$p" "$l"
+	opt=$(grep -q '^CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y' "$p/.config" && echo -O2 || echo -Os)
+	echo "$k $cfg: built with $opt, $($CC --version | head -n1), guest times in ns of QEMU -icount shift=0 (= guest instructions)" >>"$out.notes"
+done
+
+# the plugin's cost: "without" in the plain column, "with" in the lto one
+if [ "${BENCH_CC1:-1}" = 1 ]; then
+	echo "bench: the plugin's cost in cc1 (callgrind)"
+	echo "plugin cost in cc1: plain = without -fplugin=ltoguard, lto = with; kernel files of ${tree:-no kernel}" >>"$out"
+	while IFS=, read -r what metric unit without with; do
+		line "$what" - "$metric" "$unit" "$without" "$with"
+	done < <(CC=$CC PLUGIN=$PLUGIN tests/bench/cc1-cost.sh ${tree:+"$tree"} 2>>"$out.notes")
+	grep -q '^synthetic-' "$csv" || failed=1
+fi
+
+{
+	printf '%-12s %-10s %-16s %14s %14s %7s %9s %9s\n' kernel config metric plain lto ratio \
+		plain-sprd lto-sprd
+	cat "$out"
+	echo
+	cat "$out.notes"
+} >"$out.tmp" && mv "$out.tmp" "$out"
+rm -f "$out.notes"
+cat "$out"
+echo "bench: table in $out, CSV in $csv"
+exit $failed

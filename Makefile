@@ -48,7 +48,8 @@ LIB_SRCS := plugin/lib/asmlex.c plugin/lib/keeplist.c plugin/lib/names.c \
 GLUE_SRCS := plugin/ltoguard.c plugin/core.c plugin/detect-asm.c \
 	     plugin/detect-export.c plugin/detect-section.c \
 	     plugin/detect-keeplist.c plugin/detect-stackargs.c \
-	     plugin/section-conflict.c plugin/detect-flatten.c
+	     plugin/section-conflict.c plugin/detect-flatten.c \
+	     plugin/detect-dispatch.c
 HEADERS := $(wildcard include/*.h)
 
 WARN := -Wall -Wextra -Wno-unused-parameter

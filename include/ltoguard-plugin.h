@@ -96,5 +96,6 @@ void lg_detect_keeplist(void);		/* detect-keeplist.c */
 bool lg_keeplist_load(void);		/* detect-keeplist.c, at plugin_init */
 void lg_detect_stack_args(void);	/* detect-stackargs.c, cc1 only */
 void lg_limit_flatten(void);		/* detect-flatten.c, WPA only */
+void lg_keep_dispatch_tail_calls(void);	/* detect-dispatch.c */
 
 #endif /* LTOGUARD_PLUGIN_H */

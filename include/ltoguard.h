@@ -73,6 +73,8 @@ struct lg_options {
 	int stack_args;			/* -fplugin-arg-ltoguard-stack-args=N */
 	int stack_args_given;		/* ... was given (else the default) */
 	int flatten_program;		/* -fplugin-arg-ltoguard-flatten=program */
+	int dispatch;			/* -fplugin-arg-ltoguard-dispatch=N */
+	int dispatch_given;		/* ... was given (else the default) */
 };
 
 /*
@@ -84,6 +86,15 @@ struct lg_options {
  */
 #define LG_STACK_ARGS_DEFAULT 4
 #define LG_STACK_ARGS_MAX 1000
+
+/*
+ * The dispatcher rule's default: a switch whose cases tail-call this many
+ * distinct functions of other files keeps those calls (detect-dispatch.c).
+ * The kernel's system call dispatchers have hundreds; 16 leaves ordinary
+ * switches that call a few helpers to GCC's inliner.
+ */
+#define LG_DISPATCH_DEFAULT 16
+#define LG_DISPATCH_MAX 100000
 
 /*
  * Apply one -fplugin-arg-ltoguard-KEY[=VALUE].  VALUE is NULL when no '='

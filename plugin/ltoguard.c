@@ -15,7 +15,8 @@
  *         In LTRANS it does nothing.
  *
  * Arguments: -fplugin-arg-ltoguard-report=FILE, -keep=FILE (repeatable),
- * -verbose, -stack-args=N, -flatten=file|program.  See README.md.
+ * -verbose, -stack-args=N, -flatten=file|program, -dispatch=N.  See
+ * README.md.
  */
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
@@ -35,7 +36,10 @@ static struct plugin_info ltoguard_info = {
 		"  -fplugin-arg-ltoguard-stack-args=N noinline for N+ stack argument words\n"
 		"                                     (default 4 on 32-bit targets, 0 = off)\n"
 		"  -fplugin-arg-ltoguard-flatten=file|program  how far attribute flatten\n"
-		"                                     reaches under LTO (default file)\n",
+		"                                     reaches under LTO (default file)\n"
+		"  -fplugin-arg-ltoguard-dispatch=N   a switch of tail calls to N+ functions\n"
+		"                                     of other files keeps them (default 16,\n"
+		"                                     0 = off)\n",
 };
 
 static void run_detectors(void)
@@ -46,6 +50,7 @@ static void run_detectors(void)
 	lg_detect_keeplist();
 	lg_detect_stack_args();
 	lg_limit_flatten();
+	lg_keep_dispatch_tail_calls();
 }
 
 /*

@@ -52,6 +52,8 @@ run_kcheck_tests
 run_ltrans_tests
 . tests/bench-tools.sh
 run_bench_tests
+. tests/dispatch.sh
+run_dispatch_tests
 
 # ---- LTO fixtures
 # Can this kernel run -m32 programs?  If not, qemu-i386 (qemu-user) does.

@@ -16,6 +16,24 @@ static const char *need_value(const char *value)
 	return NULL;
 }
 
+/* =N for a rule's threshold: 0 to MAX, digits only; RANGE is the
+ * message for anything else. */
+static const char *whole_number(const char *value, long max, const char *range, int *out)
+{
+	char *end;
+	long n;
+
+	if (!value || !*value)
+		return "needs a value (=N, 0 turns the rule off)";
+	if (value[0] < '0' || value[0] > '9')
+		return range;
+	n = strtol(value, &end, 10);
+	if (*end || n > max)
+		return range;
+	*out = (int)n;
+	return NULL;
+}
+
 const char *lg_option_apply(struct lg_options *opts, const char *key,
 			    const char *value)
 {
@@ -44,17 +62,17 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 		return NULL;
 	}
 	if (strcmp(key, "stack-args") == 0) {
-		char *end;
-		long n;
-
-		if (!value || !*value)
-			return "needs a value (=N, 0 turns the rule off)";
-		n = strtol(value, &end, 10);
-		if (*end || n < 0 || n > LG_STACK_ARGS_MAX || value[0] == '+' ||
-		    value[0] == '-' || value[0] == ' ')
-			return "needs a whole number from 0 to 1000";
-		opts->stack_args = (int)n;
+		if ((bad = whole_number(value, LG_STACK_ARGS_MAX,
+					"needs a whole number from 0 to 1000", &opts->stack_args)))
+			return bad;
 		opts->stack_args_given = 1;
+		return NULL;
+	}
+	if (strcmp(key, "dispatch") == 0) {
+		if ((bad = whole_number(value, LG_DISPATCH_MAX,
+					"needs a whole number from 0 to 100000", &opts->dispatch)))
+			return bad;
+		opts->dispatch_given = 1;
 		return NULL;
 	}
 	if (strcmp(key, "flatten") == 0) {
@@ -67,5 +85,5 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 		return NULL;
 	}
 	return "is not an ltoguard argument (known: report=FILE, keep=FILE, "
-	       "verbose, stack-args=N, flatten=file|program)";
+	       "verbose, stack-args=N, flatten=file|program, dispatch=N)";
 }

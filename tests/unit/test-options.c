@@ -71,6 +71,27 @@ static void test_flatten(void **state)
 	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "flatten=file|program"));
 }
 
+static void test_dispatch(void **state)
+{
+	struct lg_options o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(o.dispatch_given, 0);
+	assert_null(lg_option_apply(&o, "dispatch", "0"));
+	assert_int_equal(o.dispatch, 0);
+	assert_int_equal(o.dispatch_given, 1);
+	assert_null(lg_option_apply(&o, "dispatch", "100000"));
+	assert_int_equal(o.dispatch, 100000);
+	assert_non_null(strstr(lg_option_apply(&o, "dispatch", NULL), "0 turns the rule off"));
+	assert_non_null(strstr(lg_option_apply(&o, "dispatch", "100001"), "0 to 100000"));
+	assert_non_null(strstr(lg_option_apply(&o, "dispatch", "-1"), "whole number"));
+	assert_non_null(strstr(lg_option_apply(&o, "dispatch", "16k"), "whole number"));
+	assert_non_null(strstr(lg_option_apply(&o, "dispatch", "99999999999999999999"), "whole number"));
+	assert_int_equal(o.dispatch, 100000);
+	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "dispatch=N"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -78,6 +99,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_stack_args),
 		cmocka_unit_test(test_flatten),
+		cmocka_unit_test(test_dispatch),
 	};
 
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);

@@ -70,7 +70,7 @@ line() {
 	local ratio
 	ratio=$(awk -v p="$5" -v l="$6" 'BEGIN { if (p > 0) printf "%.3f", l / p; else print "-" }')
 	echo "$1,$2,$3,$4,$5,$6,$ratio,${7:-},${8:-}" >>"$csv"
-	printf '%-12s %-10s %-16s %14s %14s %7s %9s %9s\n' "$1" "$2" "$3 ($4)" "$5" "$6" "$ratio" \
+	printf '%-16s %-8s %-26s %14s %14s %7s %10s %10s\n' "$1" "$2" "$3 ($4)" "$5" "$6" "$ratio" \
 		"${7:--}" "${8:--}" >>"$out"
 }
 
@@ -156,7 +156,7 @@ if [ "${BENCH_CC1:-1}" = 1 ]; then
 fi
 
 {
-	printf '%-12s %-10s %-16s %14s %14s %7s %9s %9s\n' kernel config metric plain lto ratio \
+	printf '%-16s %-8s %-26s %14s %14s %7s %10s %10s\n' kernel config metric plain lto ratio \
 		plain-sprd lto-sprd
 	cat "$out"
 	echo

@@ -73,7 +73,7 @@ synthetic() {
 		[ -n "$w" ] && [ -n "$x" ] || { echo "cc1 cost: synthetic $n: callgrind measured nothing" >&2; continue; }
 		echo "synthetic-$n,cc1 instructions,instr,$w,$x"
 		awk -v n="$n" -v w="$w" -v x="$x" 'BEGIN {
-			printf "cc1 cost: synthetic %d symbols: the plugin ran %d instructions, %.0f a symbol\n", n, x - w, (x - w) / n }' >&2
+			printf "cc1 cost: synthetic %d symbols: the plugin ran %.0f instructions, %.0f a symbol\n", n, x - w, (x - w) / n }' >&2
 	done
 }
 

@@ -98,6 +98,24 @@ static bool defined_elsewhere(tree fndecl)
 	return !callee->definition;
 }
 
+/* How many distinct functions of other files the cases of the switch
+ * ending BB tail-call.  (The set exists only for switches: this runs on
+ * every block of every function cc1 compiles for LTO.) */
+static int switch_callees(basic_block bb)
+{
+	hash_set<tree> callees;
+	edge e;
+	edge_iterator ei;
+
+	FOR_EACH_EDGE(e, ei, bb->succs) {
+		tree callee = tail_callee(e->dest);
+
+		if (callee && defined_elsewhere(callee))
+			callees.add(callee);
+	}
+	return callees.elements();
+}
+
 /* How many distinct functions of other files the largest switch of the
  * current function tail-calls from its cases. */
 static int dispatched_callees(void)
@@ -106,22 +124,10 @@ static int dispatched_callees(void)
 	int best = 0;
 
 	FOR_EACH_BB_FN(bb, cfun) {
-		gimple_stmt_iterator last_gsi = gsi_last_nondebug_bb(bb);
-		gimple *last = gsi_end_p(last_gsi) ? NULL : gsi_stmt(last_gsi);
-		hash_set<tree> callees;
-		edge e;
-		edge_iterator ei;
+		gimple_stmt_iterator last = gsi_last_nondebug_bb(bb);
 
-		if (!last || gimple_code(last) != GIMPLE_SWITCH)
-			continue;
-		FOR_EACH_EDGE(e, ei, bb->succs) {
-			tree callee = tail_callee(e->dest);
-
-			if (callee && defined_elsewhere(callee))
-				callees.add(callee);
-		}
-		if ((int)callees.elements() > best)
-			best = callees.elements();
+		if (!gsi_end_p(last) && gimple_code(gsi_stmt(last)) == GIMPLE_SWITCH)
+			best = MAX(best, switch_callees(bb));
 	}
 	return best;
 }

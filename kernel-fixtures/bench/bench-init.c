@@ -110,15 +110,17 @@ static pid_t echo_child(int in, int out, int rounds, int close1, int close2)
 	_exit(0);
 }
 
-/* ROUNDS round trips of one byte: write OUT, read IN */
-static void ping(int out, int in, int rounds)
+/* ROUNDS round trips of one byte (write OUT, read IN); their time */
+static long long ping(int out, int in, int rounds)
 {
+	long long t0 = now_ns();
 	char c = 'x';
 
 	while (rounds--) {
 		xfer(out, &c, 1, 1);
 		xfer(in, &c, 1, 0);
 	}
+	return now_ns() - t0;
 }
 
 static long long bench_getppid(void)
@@ -134,7 +136,7 @@ static long long bench_getppid(void)
 static long long bench_pipe(void)
 {
 	int to[2], from[2];
-	long long t0, t;
+	long long t;
 	pid_t pid;
 
 	if (pipe(to) || pipe(from))
@@ -142,9 +144,7 @@ static long long bench_pipe(void)
 	pid = echo_child(to[0], from[1], PIPE_ROUNDS, to[1], from[0]);
 	close(to[0]);
 	close(from[1]);
-	t0 = now_ns();
-	ping(to[1], from[0], PIPE_ROUNDS);
-	t = now_ns() - t0;
+	t = ping(to[1], from[0], PIPE_ROUNDS);
 	close(to[1]);
 	close(from[0]);
 	reap(pid);
@@ -282,7 +282,7 @@ static long long bench_tcp(void)
 {
 	struct sockaddr_in a;
 	int l = bound_socket(SOCK_STREAM, &a), c, s, one = 1;
-	long long t0, t;
+	long long t;
 	pid_t pid;
 
 	c = socket(AF_INET, SOCK_STREAM, 0);
@@ -296,9 +296,7 @@ static long long bench_tcp(void)
 	pid = echo_child(s, s, NET_ROUNDS, c, l);
 	close(s);
 	close(l);
-	t0 = now_ns();
-	ping(c, c, NET_ROUNDS);
-	t = now_ns() - t0;
+	t = ping(c, c, NET_ROUNDS);
 	close(c);
 	reap(pid);
 	return t;
@@ -308,7 +306,7 @@ static long long bench_udp(void)
 {
 	struct sockaddr_in a, b;
 	int sa = bound_socket(SOCK_DGRAM, &a), sb = bound_socket(SOCK_DGRAM, &b);
-	long long t0, t;
+	long long t;
 	pid_t pid;
 
 	if (connect(sa, (struct sockaddr *)&b, sizeof(b)) ||
@@ -316,9 +314,7 @@ static long long bench_udp(void)
 		die("connect");
 	pid = echo_child(sb, sb, NET_ROUNDS, sa, -1);
 	close(sb);
-	t0 = now_ns();
-	ping(sa, sa, NET_ROUNDS);
-	t = now_ns() - t0;
+	t = ping(sa, sa, NET_ROUNDS);
 	close(sa);
 	reap(pid);
 	return t;

@@ -113,10 +113,7 @@ build_rows() {
 
 : >"$out.notes"
 for k in $KERNELS; do
-	ver=${k%%-*}
-	arch=${k#*-}
-	cfg=o2+net
-	case $arch in *-*) cfg=${arch#*-}; arch=${arch%%-*} ;; esac
+	kernel_entry "$k" o2+net
 	k=$ver-$arch
 	src=$(unpack "$ver") || { echo "$k: no source" >>"$out.notes"; failed=1; continue; }
 	ok=1

@@ -25,6 +25,15 @@ unpack() {
 	echo "$src"
 }
 
+# kernel_entry ENTRY DEFAULT: a KERNELS entry, VERSION-ARCH[-CONFIG],
+# into ver, arch and cfg (DEFAULT when the entry names no config)
+kernel_entry() {
+	ver=${1%%-*}
+	arch=${1#*-}
+	cfg=$2
+	case $arch in *-*) cfg=${arch#*-}; arch=${arch%%-*} ;; esac
+}
+
 # kernel_make SRC O ARCH MODE TARGETS...: make with the flags of MODE.
 kernel_make() {
 	local src=$1 o=$2 arch=$3 mode=$4

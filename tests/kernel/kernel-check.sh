@@ -336,10 +336,7 @@ row() {
 # file during an hour-long run cannot change that run.
 main() {
 	for k in $KERNELS; do
-		ver=${k%%-*}
-		arch=${k#*-}
-		cfg=$KCONFIG
-		case $arch in *-*) cfg=${arch#*-}; arch=${arch%%-*} ;; esac
+		kernel_entry "$k" "$KCONFIG"
 		# base keeps its old name (build/kernel/6.1-x86_64-lto ...)
 		k=$ver-$arch
 		[ "$cfg" = base ] || k=$k-$cfg

@@ -23,7 +23,8 @@
 #
 # Environment: CC, PLUGIN (the Makefile sets them); KERNELS
 # ("6.1-x86_64"); BENCH_WORK (scratch, build/bench); BENCH_REUSE=1 boots
-# existing builds again instead of rebuilding them; BENCH_CC1.
+# finished builds of the same config and tools again instead of
+# rebuilding them (build_one in tests/kernel/kbuild.sh); BENCH_CC1.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 TOP=$(pwd)
@@ -32,6 +33,7 @@ CC=${CC:-gcc}
 KERNELS=${KERNELS:-6.1-x86_64}
 [ "$KERNELS" = all ] && KERNELS="6.1-x86_64 6.1-i386 6.12-x86_64 6.12-i386"
 WORK=${BENCH_WORK:-$TOP/build/bench}
+REUSE=${BENCH_REUSE:-0}
 JOBS=$(nproc)
 FIX=$TOP/kernel-fixtures
 . "$TOP/tests/kernel/kbuild.sh"
@@ -46,15 +48,6 @@ failed=0
 # ltoguard-bench lines of a boot log: "name median min max runs"
 results() {
 	tr -d '\r' <"$1" | sed -n 's/^ltoguard-bench: \([a-z]* [0-9]* [0-9]* [0-9]* [0-9]*\)$/\1/p'
-}
-
-# ready K MODE SRC ARCH CFG: the build exists (BENCH_REUSE=1) or is made
-ready() {
-	local o=$WORK/$1-$2
-	if [ "${BENCH_REUSE:-0}" = 1 ] && [ -f "$o/vmlinux" ] && [ -f "$o/build-seconds" ]; then
-		return 0
-	fi
-	build_one "$@" >/dev/null
 }
 
 # bench_boot O ARCH: boot O's kernel with the benchmark /init
@@ -120,7 +113,7 @@ for k in $KERNELS; do
 	for mode in plain lto; do
 		o=$WORK/$k-$cfg-$mode
 		echo "bench: $k $cfg $mode: build and boot ($o)"
-		if ! ready "$k-$cfg" "$mode" "$src" "$arch" "$cfg"; then
+		if ! build_one "$k-$cfg" "$mode" "$src" "$arch" "$cfg" >/dev/null; then
 			echo "$k $cfg $mode: the build failed (see $o/build.log)" >>"$out.notes"
 			ok=0
 		elif ! bench_boot "$o" "$arch"; then

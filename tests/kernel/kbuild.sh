@@ -108,15 +108,48 @@ boot() {
 	grep -q "$marker" "$log"
 }
 
+# build_id O MODE: what made O's kernel: the compiler, the .config and,
+# for the LTO modes, the ltoguard parts in the build (plugin, LD, LTRANS
+# and NM wrappers).  The kernel sources are read-only (unpack).
+build_id() {
+	$CC --version | head -n1
+	sha256sum <"$1/.config"
+	[ "$2" = plain ] ||
+		sha256sum "$PLUGIN" "$TOP/plugin/ltoguard-ld" "$TOP/plugin/ltoguard-ltrans" \
+			"$TOP/plugin/ltoguard-nm" | cut -d' ' -f1
+}
+
+# reusable O MODE SRC ARCH CFG: O holds a finished build (build_one wrote
+# its build-id) that configure and the tools would make the same again.
+reusable() {
+	local o=$1 mode=$2 new=$1.reuse same=1
+	[ -f "$o/build-id" ] && [ -f "$o/vmlinux" ] && [ -f "$o/arch/x86/boot/bzImage" ] || return 1
+	configure "$3" "$new" "$4" "$5" || { rm -rf "$new"; return 1; }
+	cmp -s "$new/.config" "$o/.config" && cmp -s <(build_id "$o" "$mode") "$o/build-id" || same=0
+	rm -rf "$new"
+	[ $same = 1 ]
+}
+
+# build_one K MODE SRC ARCH CFG: configure and build WORK/K-MODE, then
+# the test module and the initramfs.  With REUSE=1 (KERNEL_REUSE,
+# BENCH_REUSE) a finished build of the same config and tools is kept
+# (build-seconds keeps its first measurement): a defconfig run takes
+# hours here and may stop before its end.
 build_one() {
 	local k=$1 mode=$2 src=$3 arch=$4 cfg=$5 o=$WORK/$1-$2 t0 t1
-	configure "$src" "$o" "$arch" "$cfg" || { echo "configure failed"; return 2; }
-	t0=$(date +%s)
-	kernel_make "$src" "$o" "$arch" "$mode" all >"$o/build.log" 2>&1
-	local rc=$?
-	t1=$(date +%s)
-	echo $((t1 - t0)) >"$o/build-seconds"
-	[ $rc -eq 0 ] || return 1
+	if [ "${REUSE:-0}" = 1 ] && reusable "$o" "$mode" "$src" "$arch" "$cfg"; then
+		echo "$k $mode: reusing the build of $(date -r "$o/build-id" '+%F %T')" >&2
+	else
+		configure "$src" "$o" "$arch" "$cfg" || { echo "configure failed"; return 2; }
+		t0=$(date +%s)
+		kernel_make "$src" "$o" "$arch" "$mode" all >"$o/build.log" 2>&1
+		local rc=$?
+		t1=$(date +%s)
+		echo $((t1 - t0)) >"$o/build-seconds"
+		[ $rc -eq 0 ] || return 1
+		build_id "$o" "$mode" >"$o/build-id"
+	fi
+	rm -rf "$o/kmod"
 	mkdir -p "$o/kmod"
 	cp "$FIX/kmod/Kbuild" "$FIX/kmod/ltoguard_test.c" "$o/kmod/"
 	kernel_make "$src" "$o" "$arch" "$mode" M="$o/kmod" modules >"$o/kmod.log" 2>&1 ||
@@ -124,4 +157,3 @@ build_one() {
 	initramfs "$o" "$arch" || return 3
 	return 0
 }
-

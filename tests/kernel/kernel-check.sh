@@ -31,7 +31,9 @@
 # Environment: CC, PLUGIN, KCHECK (set by the Makefile); KERNELS
 # ("6.1-x86_64" by default; VERSION-ARCH[-CONFIG], ARCH x86_64 or i386;
 # "all" for the four of KCONFIG); KCONFIG (base); KERNEL_WORK (scratch,
-# default build/kernel).  The source tree is made read-only: every build
+# default build/kernel); KERNEL_REUSE=1 keeps finished builds of the
+# same config and tools (build_one in kbuild.sh): a defconfig run stopped
+# half-way goes on from its last finished build.  The source tree is made read-only: every build
 # uses O=.
 set -u
 cd "$(dirname "$0")/../.."
@@ -42,6 +44,7 @@ KERNELS=${KERNELS:-6.1-x86_64}
 KCONFIG=${KCONFIG:-base}
 [ "$KERNELS" = all ] && KERNELS="6.1-x86_64 6.1-i386 6.12-x86_64 6.12-i386"
 WORK=${KERNEL_WORK:-$TOP/build/kernel}
+REUSE=${KERNEL_REUSE:-0}
 JOBS=$(nproc)
 FIX=$TOP/kernel-fixtures
 . "$TOP/tests/kernel/kbuild.sh"

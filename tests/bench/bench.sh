@@ -16,15 +16,16 @@
 #   size        vmlinux text, data, bss and bzImage;
 #   build       wall time of each build, the LTO vmlinux link's time and
 #               peak RSS (plugin/ltoguard-ld's log).
-# Then the plugin's own cost (tests/bench/cc1-cost.sh, BENCH_CC1=0 skips
-# it): instructions cc1 executes on real kernel files (of the first
-# kernel's LTO build) and on synthetic files of 1k, 10k, 100k symbols,
-# with and without -fplugin=ltoguard.
+# Then the plugin's own cost (BENCH_COST=0 skips it), with and without
+# -fplugin=ltoguard: instructions cc1 executes on real kernel files of
+# the first kernel's LTO build and on synthetic files of 1k, 10k, 100k
+# symbols (tests/bench/cc1-cost.sh), and lto1 on that build's vmlinux
+# link (tests/bench/lto1-cost.sh).
 #
 # Environment: CC, PLUGIN (the Makefile sets them); KERNELS
 # ("6.1-x86_64"); BENCH_WORK (scratch, build/bench); BENCH_REUSE=1 boots
 # finished builds of the same config and tools again instead of
-# rebuilding them (build_one in tests/kernel/kbuild.sh); BENCH_CC1.
+# rebuilding them (build_one in tests/kernel/kbuild.sh); BENCH_COST.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 TOP=$(pwd)
@@ -135,15 +136,26 @@ for k in $KERNELS; do
 	echo "$k $cfg: built with $opt, $($CC --version | head -n1), guest times in ns of QEMU -icount shift=0 (= guest instructions)" >>"$out.notes"
 done
 
-# the plugin's cost: "without" in the plain column, "with" in the lto one
-if [ "${BENCH_CC1:-1}" = 1 ]; then
-	echo "bench: the plugin's cost in cc1 (callgrind)"
-	echo "plugin cost in cc1: plain = without -fplugin=ltoguard, lto = with; kernel files of ${tree:-no kernel}" >>"$out"
+# cost_rows NAME SCRIPT ARGS...: the CSV lines of a cost script as rows;
+# a failed measurement fails the run
+cost_rows() {
+	local name=$1 what metric unit without with
+	shift
 	while IFS=, read -r what metric unit without with; do
 		line "$what" - "$metric" "$unit" "$without" "$with"
-	done < <(CC=$CC PLUGIN=$PLUGIN tests/bench/cc1-cost.sh ${tree:+"$tree"} 2>>"$out.notes" ||
-		echo "cc1 cost: some measurement failed (above)" >>"$out.notes")
-	grep -q 'cc1 cost: some measurement failed' "$out.notes" && failed=1
+	done < <(CC=$CC PLUGIN=$PLUGIN "$@" 2>>"$out.notes" ||
+		echo "$name cost: some measurement failed (above)" >>"$out.notes")
+	if grep -q "$name cost: some measurement failed" "$out.notes"; then
+		failed=1
+	fi
+}
+
+# the plugin's cost: "without" in the plain column, "with" in the lto one
+if [ "${BENCH_COST:-1}" = 1 ]; then
+	echo "bench: the plugin's cost in cc1 and lto1 (callgrind)"
+	echo "plugin cost: plain = without -fplugin=ltoguard, lto = with; kernel files and vmlinux link of ${tree:-no kernel}" >>"$out"
+	cost_rows cc1 tests/bench/cc1-cost.sh ${tree:+"$tree"}
+	[ -n "${tree:-}" ] && cost_rows lto1 tests/bench/lto1-cost.sh "$tree"
 fi
 
 {

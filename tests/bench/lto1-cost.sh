@@ -9,8 +9,8 @@
 #     before whole-program): the link is replayed twice, with
 #     LTOGUARD_LTO with and without -fplugin=ltoguard, side by side;
 #   - LTRANS, where the plugin's pass is gated off (plugin/ltoguard.c)
-#     and its cost is loading and reading its arguments: the first LTRANS
-#     partition of the replay with the plugin, compiled again without the
+#     and its cost is loading and reading its arguments: LTRANS partition
+#     0 of the replay with the plugin, compiled with and without the
 #     -fplugin options (the same input).
 # GCC's driver runs every lto1 through -wrapper (it reaches WPA and
 # LTRANS in COLLECT_GCC_OPTIONS); the replays stop after the measured
@@ -41,7 +41,8 @@ case " $* " in
 *" -fwpa"*)
 	cg "$@" 2>"$COST_DIR/wpa-$COST_TAG.log" ;;
 *" -fltrans "*)
-	[ "$COST_TAG" = with ] && mkdir "$COST_DIR/ltrans" 2>/dev/null || exit 1
+	# partition 0 of the replay with the plugin, the same every time
+	case "$COST_TAG $* " in "with "*".ltrans0.o "*) ;; *) exit 1 ;; esac
 	cg "$@" 2>"$COST_DIR/ltrans-with.log" &
 	for a in "$@"; do
 		shift

@@ -4,7 +4,9 @@
 # (kernel-fixtures/bench/bench-init.c) runs on the host as an ordinary
 # program and must give every benchmark a result; the synthetic files of
 # the plugin-cost scaling (tests/bench/synth.sh) must exercise each of
-# the four shapes they claim, with the plugin acting on each.
+# the four shapes they claim, with the plugin acting on each; the lto1
+# cost (tests/bench/lto1-cost.sh) must replay a link ltoguard-ld
+# recorded and count lto1 with and without the plugin.
 
 bench_init_test() {
 	local dir=$BUILD/bench out name bad_lines=""
@@ -51,7 +53,39 @@ synth_test() {
 	fi
 }
 
+# A two-file program linked as "vmlinux" by ltoguard-ld (so an LTO link,
+# its arguments recorded) stands for the kernel tree.
+lto1_cost_test() {
+	local dir=$BUILD/bench/lto1 out
+	command -v valgrind >/dev/null || { bad "lto1-cost: no valgrind (make deps installs it)"; return; }
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	printf 'int f(int x) { return x + 1; }\n' >"$dir/a.c"
+	printf 'int f(int);\nint main(void) { return f(-1); }\n' >"$dir/b.c"
+	if ! (cd "$dir" && $CC -O2 -flto -ffat-lto-objects -c a.c b.c &&
+		LTOGUARD_CC=$CC LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=$dir/lto-link.log \
+			"$TOP/plugin/ltoguard-ld" -e main -o vmlinux a.o b.o); then
+		bad "lto1-cost: the stand-in vmlinux does not link"
+		return
+	fi
+	out=$(CC=$CC PLUGIN=$PLUGIN tests/bench/lto1-cost.sh "$dir" 2>&1)
+	# "vmlinux-STAGE,lto1 instructions,instr,WITHOUT,WITH": loading the
+	# plugin alone costs millions
+	if awk -F, '$3 == "instr" && $5 > $4 + 1000000 { n++ } END { exit n != 2 }' <<<"$out"; then
+		ok "lto1-cost: replays the recorded link; WPA and LTRANS each count more instructions with the plugin"
+	else
+		bad "lto1-cost: no WPA and LTRANS counts with and without the plugin: $out"
+	fi
+	rm "$dir/lto-link.log.vmlinux.args"
+	if ! CC=$CC PLUGIN=$PLUGIN tests/bench/lto1-cost.sh "$dir" >/dev/null 2>&1; then
+		ok "lto1-cost: fails when the link's arguments were not recorded"
+	else
+		bad "lto1-cost: succeeded without the recorded link"
+	fi
+}
+
 run_bench_tests() {
 	bench_init_test
 	synth_test
+	lto1_cost_test
 }

@@ -233,6 +233,14 @@ static bool in_names(const vec<char *> &names, const char *name)
 /*
  * Labels this asm defines without a binding that C code of this file
  * references: ".globl NAME; .hidden NAME" lines to append, or NULL.
+ * A label C declares as a function also gets ".type NAME, @function",
+ * the type GCC gives a C function: a reference to a local label is
+ * relative to its section, one to a global names the symbol, and objtool
+ * takes a function symbol or a section there, not an untyped symbol
+ * (tools/objtool/check.c, add_ignores: "unexpected relocation symbol
+ * type in .rela.discard.func_stack_frame_non_standard: 0" for 6.1's
+ * arch/x86/kernel/kprobes/opt.c, STACK_FRAME_NON_STANDARD(
+ * optprobe_template_func) of a label in its toplevel asm).
  */
 static char *globalize_labels(struct scan *sc)
 {
@@ -258,6 +266,11 @@ static char *globalize_labels(struct scan *sc)
 			      "\n\t.hidden\t", name, NULL);
 		free(extra);
 		extra = more;
+		if (is_a<cgraph_node *>(node)) {
+			more = concat(extra, "\n\t.type\t", name, ", @function", NULL);
+			free(extra);
+			extra = more;
+		}
 	}
 	free_names(&sc->labels);
 	free_bindings(sc);

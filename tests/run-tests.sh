@@ -54,6 +54,8 @@ run_ltrans_tests
 run_bench_tests
 . tests/dispatch.sh
 run_dispatch_tests
+. tests/asm-label.sh
+run_asm_label_tests
 
 # ---- LTO fixtures
 # Can this kernel run -m32 programs?  If not, qemu-i386 (qemu-user) does.

@@ -90,7 +90,9 @@ all_funcs() {
 
 # exported names of a vmlinux: its __ksymtab_NAME labels
 exports_of() {
-	readelf -sW "$1" | awk '{ print $8 }' | sed -n 's/^__ksymtab_//p' | sort -u
+	# not the section symbols __ksymtab_gpl and __ksymtab_strings, which
+	# readelf names in vmlinux files linked with --emit-relocs (defconfig)
+	readelf -sW "$1" | awk '$4 != "SECTION" { print $8 }' | sed -n 's/^__ksymtab_//p' | sort -u
 }
 
 # The frames of the test module's dump_stack(), "? " kept for the

@@ -33,8 +33,8 @@
 # "all" for the four of KCONFIG); KCONFIG (base); KERNEL_WORK (scratch,
 # default build/kernel); KERNEL_REUSE=1 keeps finished builds of the
 # same config and tools (build_one in kbuild.sh): a defconfig run stopped
-# half-way goes on from its last finished build.  The source tree is made read-only: every build
-# uses O=.
+# half-way goes on from its last finished build.  The source tree is
+# made read-only: every build uses O=.
 set -u
 cd "$(dirname "$0")/../.."
 TOP=$(pwd)

@@ -75,6 +75,7 @@ struct lg_options {
 	int flatten_program;		/* -fplugin-arg-ltoguard-flatten=program */
 	int dispatch;			/* -fplugin-arg-ltoguard-dispatch=N */
 	int dispatch_given;		/* ... was given (else the default) */
+	int builtins_inline;		/* -fplugin-arg-ltoguard-builtins=inline */
 };
 
 /*

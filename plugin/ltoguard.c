@@ -15,7 +15,8 @@
  *         In LTRANS it does nothing.
  *
  * Arguments: -fplugin-arg-ltoguard-report=FILE, -keep=FILE (repeatable),
- * -verbose, -stack-args=N, -flatten=file|program, -dispatch=N.  See
+ * -verbose, -stack-args=N, -flatten=file|program, -dispatch=N,
+ * -builtins=expand|inline.  See
  * README.md.
  */
 #include "ltoguard-gcc.h"
@@ -39,7 +40,10 @@ static struct plugin_info ltoguard_info = {
 		"                                     reaches under LTO (default file)\n"
 		"  -fplugin-arg-ltoguard-dispatch=N   a switch of tail calls to N+ functions\n"
 		"                                     of other files keeps them (default 16,\n"
-		"                                     0 = off)\n",
+		"                                     0 = off)\n"
+		"  -fplugin-arg-ltoguard-builtins=expand|inline  calls to a builtin the\n"
+		"                                     program defines stay builtin calls\n"
+		"                                     (default expand)\n",
 };
 
 static void run_detectors(void)
@@ -51,6 +55,7 @@ static void run_detectors(void)
 	lg_detect_stack_args();
 	lg_limit_flatten();
 	lg_keep_dispatch_tail_calls();
+	lg_keep_builtin_expansion();
 }
 
 /*

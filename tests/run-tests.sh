@@ -56,6 +56,8 @@ run_bench_tests
 run_dispatch_tests
 . tests/asm-label.sh
 run_asm_label_tests
+. tests/builtins.sh
+run_builtins_tests
 
 # ---- LTO fixtures
 # Can this kernel run -m32 programs?  If not, qemu-i386 (qemu-user) does.

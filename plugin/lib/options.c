@@ -84,6 +84,16 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 			return "needs a value: =file (the default) or =program";
 		return NULL;
 	}
+	if (strcmp(key, "builtins") == 0) {
+		if (value && strcmp(value, "expand") == 0)
+			opts->builtins_inline = 0;
+		else if (value && strcmp(value, "inline") == 0)
+			opts->builtins_inline = 1;
+		else
+			return "needs a value: =expand (the default) or =inline";
+		return NULL;
+	}
 	return "is not an ltoguard argument (known: report=FILE, keep=FILE, "
-	       "verbose, stack-args=N, flatten=file|program, dispatch=N)";
+	       "verbose, stack-args=N, flatten=file|program, dispatch=N, "
+	       "builtins=expand|inline)";
 }

@@ -71,6 +71,22 @@ static void test_flatten(void **state)
 	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "flatten=file|program"));
 }
 
+static void test_builtins(void **state)
+{
+	struct lg_options o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(o.builtins_inline, 0);
+	assert_null(lg_option_apply(&o, "builtins", "inline"));
+	assert_int_equal(o.builtins_inline, 1);
+	assert_null(lg_option_apply(&o, "builtins", "expand"));
+	assert_int_equal(o.builtins_inline, 0);
+	assert_non_null(strstr(lg_option_apply(&o, "builtins", NULL), "=expand"));
+	assert_non_null(strstr(lg_option_apply(&o, "builtins", "no"), "=inline"));
+	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "builtins=expand|inline"));
+}
+
 static void test_dispatch(void **state)
 {
 	struct lg_options o;
@@ -100,6 +116,7 @@ int main(void)
 		cmocka_unit_test(test_stack_args),
 		cmocka_unit_test(test_flatten),
 		cmocka_unit_test(test_dispatch),
+		cmocka_unit_test(test_builtins),
 	};
 
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);

@@ -34,6 +34,20 @@ static const char *whole_number(const char *value, long max, const char *range, 
 	return NULL;
 }
 
+/* =DEFAULT or =OTHER for a rule's mode: *OUT becomes 0 or 1; BAD is
+ * the message for anything else. */
+static const char *one_of(const char *value, const char *dflt, const char *other,
+			  const char *bad, int *out)
+{
+	if (value && strcmp(value, dflt) == 0)
+		*out = 0;
+	else if (value && strcmp(value, other) == 0)
+		*out = 1;
+	else
+		return bad;
+	return NULL;
+}
+
 const char *lg_option_apply(struct lg_options *opts, const char *key,
 			    const char *value)
 {
@@ -75,24 +89,14 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 		opts->dispatch_given = 1;
 		return NULL;
 	}
-	if (strcmp(key, "flatten") == 0) {
-		if (value && strcmp(value, "file") == 0)
-			opts->flatten_program = 0;
-		else if (value && strcmp(value, "program") == 0)
-			opts->flatten_program = 1;
-		else
-			return "needs a value: =file (the default) or =program";
-		return NULL;
-	}
-	if (strcmp(key, "builtins") == 0) {
-		if (value && strcmp(value, "expand") == 0)
-			opts->builtins_inline = 0;
-		else if (value && strcmp(value, "inline") == 0)
-			opts->builtins_inline = 1;
-		else
-			return "needs a value: =expand (the default) or =inline";
-		return NULL;
-	}
+	if (strcmp(key, "flatten") == 0)
+		return one_of(value, "file", "program",
+			      "needs a value: =file (the default) or =program",
+			      &opts->flatten_program);
+	if (strcmp(key, "builtins") == 0)
+		return one_of(value, "expand", "inline",
+			      "needs a value: =expand (the default) or =inline",
+			      &opts->builtins_inline);
 	return "is not an ltoguard argument (known: report=FILE, keep=FILE, "
 	       "verbose, stack-args=N, flatten=file|program, dispatch=N, "
 	       "builtins=expand|inline)";

@@ -43,6 +43,10 @@
 #include "calls.h"
 #include "varasm.h"
 #include "file-prefix-map.h"
+#include "alloc-pool.h"
+#include "value-range.h"
+#include "symbol-summary.h"
+#include "ipa-prop.h"
 
 #define LG_GCC_MAJOR (BUILDING_GCC_VERSION / 1000)
 

@@ -75,7 +75,7 @@ struct lg_options {
 	int flatten_program;		/* -fplugin-arg-ltoguard-flatten=program */
 	int dispatch;			/* -fplugin-arg-ltoguard-dispatch=N */
 	int dispatch_given;		/* ... was given (else the default) */
-	int builtins_inline;		/* -fplugin-arg-ltoguard-builtins=inline */
+	int builtins;			/* -fplugin-arg-ltoguard-builtins=MODE */
 };
 
 /*
@@ -96,6 +96,14 @@ struct lg_options {
  */
 #define LG_DISPATCH_DEFAULT 16
 #define LG_DISPATCH_MAX 100000
+
+/*
+ * The builtin rule's modes (detect-builtins.c): calls to __builtin_memset
+ * and friends that the program defines in C stay builtin calls when their
+ * size is a constant (the default, 0), all of them, or none (GCC inlines
+ * the program's definition into them).
+ */
+enum lg_builtins_mode { LG_BUILTINS_CONSTANT, LG_BUILTINS_ALL, LG_BUILTINS_INLINE };
 
 /*
  * Apply one -fplugin-arg-ltoguard-KEY[=VALUE].  VALUE is NULL when no '='

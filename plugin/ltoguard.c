@@ -16,7 +16,7 @@
  *
  * Arguments: -fplugin-arg-ltoguard-report=FILE, -keep=FILE (repeatable),
  * -verbose, -stack-args=N, -flatten=file|program, -dispatch=N,
- * -builtins=expand|inline.  See
+ * -builtins=constant|all|inline.  See
  * README.md.
  */
 #include "ltoguard-gcc.h"
@@ -41,9 +41,10 @@ static struct plugin_info ltoguard_info = {
 		"  -fplugin-arg-ltoguard-dispatch=N   a switch of tail calls to N+ functions\n"
 		"                                     of other files keeps them (default 16,\n"
 		"                                     0 = off)\n"
-		"  -fplugin-arg-ltoguard-builtins=expand|inline  calls to a builtin the\n"
-		"                                     program defines stay builtin calls\n"
-		"                                     (default expand)\n",
+		"  -fplugin-arg-ltoguard-builtins=constant|all|inline  calls to a\n"
+		"                                     builtin the program defines stay\n"
+		"                                     builtin calls: those of a constant\n"
+		"                                     size (default), all, or none\n",
 };
 
 static void run_detectors(void)

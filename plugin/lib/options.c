@@ -34,19 +34,25 @@ static const char *whole_number(const char *value, long max, const char *range, 
 	return NULL;
 }
 
-/* =DEFAULT or =OTHER for a rule's mode: *OUT becomes 0 or 1; BAD is
- * the message for anything else. */
-static const char *one_of(const char *value, const char *dflt, const char *other,
+/* =NAMES[i] for a rule's mode (NAMES NULL-terminated, the default
+ * first): *OUT becomes i; BAD is the message for anything else. */
+static const char *one_of(const char *value, const char *const names[],
 			  const char *bad, int *out)
 {
-	if (value && strcmp(value, dflt) == 0)
-		*out = 0;
-	else if (value && strcmp(value, other) == 0)
-		*out = 1;
-	else
-		return bad;
-	return NULL;
+	int i;
+
+	for (i = 0; value && names[i]; i++) {
+		if (strcmp(value, names[i]) == 0) {
+			*out = i;
+			return NULL;
+		}
+	}
+	return bad;
 }
+
+static const char *const flatten_modes[] = { "file", "program", NULL };
+/* in the order of enum lg_builtins_mode */
+static const char *const builtins_modes[] = { "constant", "all", "inline", NULL };
 
 const char *lg_option_apply(struct lg_options *opts, const char *key,
 			    const char *value)
@@ -90,14 +96,14 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 		return NULL;
 	}
 	if (strcmp(key, "flatten") == 0)
-		return one_of(value, "file", "program",
+		return one_of(value, flatten_modes,
 			      "needs a value: =file (the default) or =program",
 			      &opts->flatten_program);
 	if (strcmp(key, "builtins") == 0)
-		return one_of(value, "expand", "inline",
-			      "needs a value: =expand (the default) or =inline",
-			      &opts->builtins_inline);
+		return one_of(value, builtins_modes,
+			      "needs a value: =constant (the default), =all or =inline",
+			      &opts->builtins);
 	return "is not an ltoguard argument (known: report=FILE, keep=FILE, "
 	       "verbose, stack-args=N, flatten=file|program, dispatch=N, "
-	       "builtins=expand|inline)";
+	       "builtins=constant|all|inline)";
 }

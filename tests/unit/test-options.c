@@ -77,14 +77,17 @@ static void test_builtins(void **state)
 
 	(void)state;
 	memset(&o, 0, sizeof(o));
-	assert_int_equal(o.builtins_inline, 0);
+	assert_int_equal(o.builtins, LG_BUILTINS_CONSTANT);
 	assert_null(lg_option_apply(&o, "builtins", "inline"));
-	assert_int_equal(o.builtins_inline, 1);
-	assert_null(lg_option_apply(&o, "builtins", "expand"));
-	assert_int_equal(o.builtins_inline, 0);
-	assert_non_null(strstr(lg_option_apply(&o, "builtins", NULL), "=expand"));
-	assert_non_null(strstr(lg_option_apply(&o, "builtins", "no"), "=inline"));
-	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "builtins=expand|inline"));
+	assert_int_equal(o.builtins, LG_BUILTINS_INLINE);
+	assert_null(lg_option_apply(&o, "builtins", "all"));
+	assert_int_equal(o.builtins, LG_BUILTINS_ALL);
+	assert_null(lg_option_apply(&o, "builtins", "constant"));
+	assert_int_equal(o.builtins, LG_BUILTINS_CONSTANT);
+	assert_non_null(strstr(lg_option_apply(&o, "builtins", NULL), "=constant"));
+	assert_non_null(strstr(lg_option_apply(&o, "builtins", "expand"), "=inline"));
+	assert_non_null(strstr(lg_option_apply(&o, "builtins", ""), "=all"));
+	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "builtins=constant|all|inline"));
 }
 
 static void test_dispatch(void **state)

@@ -85,7 +85,10 @@ run_ltrans_tests() {
 # the asm objects linked into one, keeping the ENDBR of asm_fn, whose
 # address c.c takes, and on the LTO code, keeping the ENDBR of a, whose
 # address entry.o takes (.discard.ibt_endbr_noseal); not b, which entry.o
-# only calls, nor entry, which nothing references.
+# only calls, nor entry, which nothing references, nor asm_end, a label
+# c.c takes the address of that has no ENDBR (6.12's
+# __end_entry_SYSENTER_compat: objtool would warn "data relocation to
+# !ENDBR").
 run_ltrans_ibt_test() {
 	local d=$1 calls noseal
 	ltrans_tree "$d"
@@ -94,8 +97,8 @@ run_ltrans_ibt_test() {
 	cat >>"$d/tools/objtool/objtool" <<'EOF2'
 readelf -rW "$obj" | awk '/^Relocation section/ { s = $3 } s ~ /ibt_endbr_noseal/ && /R_X86_64/ { print $5 }' >>objtool.noseal
 EOF2
-	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl start, asm_fn\nstart: call b\nasm_fn: endbr64\nret\n.data\n.quad a\n' >"$d/entry.S"
-	printf 'extern void asm_fn(void);\nvoid (*hook)(void) = asm_fn;\n' >"$d/c.c"
+	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl start, asm_fn, asm_end\nstart: call b\nasm_fn: endbr64\nret\nasm_end:\nnop\n.data\n.quad a\n' >"$d/entry.S"
+	printf 'extern void asm_fn(void), asm_end(void);\nvoid (*hook)(void) = asm_fn;\nvoid (*end)(void) = asm_end;\n' >"$d/c.c"
 	(cd "$d" && $CC -c entry.S -o entry.o && $CC -O2 -flto -ffat-lto-objects -fplugin="$PLUGIN" -c c.c -o c.o &&
 		rm -f vmlinux.a && ar rcsTP vmlinux.a entry.o a.o b.o c.o &&
 		ld -m elf_x86_64 -r -o vmlinux.o --whole-archive vmlinux.a --no-whole-archive) ||

@@ -60,6 +60,13 @@ bool lg_keep_static(symtab_node *node, const struct lg_why *why);
 bool lg_mark_noinline(cgraph_node *node, const struct lg_why *why);
 
 /*
+ * In WPA: never inline the call E, the way GCC marks a call it must not
+ * inline (call_stmt_cannot_inline_p with a final inline_failed reason,
+ * ipa-inline.cc can_inline_edge_p).  Returns true if that is new.
+ */
+bool lg_keep_call(cgraph_edge *e);
+
+/*
  * No sibling calls in NODE: its incoming stack arguments belong to its
  * asm caller (a per-function -fno-optimize-sibling-calls, streamed).
  */

@@ -142,6 +142,15 @@ bool lg_mark_noinline(cgraph_node *node, const struct lg_why *why)
 	return true;
 }
 
+bool lg_keep_call(cgraph_edge *e)
+{
+	if (e->call_stmt_cannot_inline_p)
+		return false;
+	e->call_stmt_cannot_inline_p = 1;
+	e->inline_failed = CIF_FUNCTION_NOT_INLINABLE;
+	return true;
+}
+
 bool lg_forbid_sibcalls(cgraph_node *node, const struct lg_why *why)
 {
 	tree decl = node->decl;

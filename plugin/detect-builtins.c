@@ -21,8 +21,8 @@
  *
  * So in WPA, before the inliner, each call to such a builtin whose size
  * argument is a constant (ipa-prop's jump function, IPA_JF_CONST) is
- * made uninlinable, as GCC marks a call it must not inline (ipa-inline.cc
- * can_inline_edge_p), and the definition is not versioned (ipa-cp.cc
+ * made uninlinable (lg_keep_call, as GCC marks a call it must not
+ * inline), and the definition is not versioned (ipa-cp.cc
  * ipcp_versionable_function_p, IPA-SRA): a clone would take the calls
  * away from the builtin declaration, and RTL expands only calls to that.
  * Those calls are expanded as the plain build expands them.  Calls of an
@@ -101,13 +101,8 @@ static int keep_builtin_calls(cgraph_node *builtin, bool only_constant, int *all
 	*all = 0;
 	for (e = builtin->callers; e; e = e->next_caller) {
 		++*all;
-		if (e->call_stmt_cannot_inline_p)
-			continue;
-		if (only_constant && !constant_size(e, builtin->decl))
-			continue;
-		e->call_stmt_cannot_inline_p = 1;
-		e->inline_failed = CIF_FUNCTION_NOT_INLINABLE;
-		n++;
+		if ((!only_constant || constant_size(e, builtin->decl)) && lg_keep_call(e))
+			n++;
 	}
 	return n;
 }

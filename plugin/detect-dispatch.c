@@ -163,11 +163,8 @@ static int keep_calls(cgraph_node *node)
 	for (e = node->callees; e; e = e->next_callee) {
 		cgraph_node *callee = e->callee->ultimate_alias_target();
 
-		if (callee->lto_file_data == node->lto_file_data || e->call_stmt_cannot_inline_p)
-			continue;
-		e->call_stmt_cannot_inline_p = 1;
-		e->inline_failed = CIF_FUNCTION_NOT_INLINABLE;
-		n++;
+		if (callee->lto_file_data != node->lto_file_data && lg_keep_call(e))
+			n++;
 	}
 	return n;
 }

@@ -64,24 +64,58 @@ run_ltrans_tests() {
 	else
 		bad "ltrans: an objtool failure: $(head -n3 "$d/link.log")"
 	fi
-	# NOINSTR_VALIDATION: the vmlinux.o pass's --noinstr joins the
-	# objects' arguments
-	ltrans_tree "$d"
-	printf 'cmd_vmlinux.o := ld -r -o vmlinux.o ; ./tools/objtool/objtool --noinstr --link vmlinux.o\n' >"$d/.vmlinux.o.cmd"
-	if ltrans_link "$d" && calls=$(cat "$d/objtool.calls") &&
-	   [[ "$calls" == "--hacks=jump_label --orc --retpoline --noinstr --link /"*".o" ]]; then
-		ok "ltrans: the vmlinux.o pass's --noinstr runs on the LTO code too ($calls)"
-	else
-		bad "ltrans: --noinstr from vmlinux.o: '${calls:-none}' $(head -n3 "$d/link.log")"
-	fi
+	run_ltrans_whole_test "$d"
 	run_ltrans_ibt_test "$d"
+}
+
+# NOINSTR_VALIDATION without IBT, as 6.1 x86_64_defconfig: the objects
+# had objtool, the vmlinux.o pass adds --noinstr, and link-vmlinux.sh
+# links vmlinux.a whole.  The LTO code gets the objects' arguments; the
+# whole-program check runs apart, on the LTO code linked with the members
+# that are not LTO code (entry.o, asm; early.o, C built without -flto),
+# where calls between the two resolve (on the LTO code alone, each call
+# into asm "leaves .noinstr.text").  early.o's initcall comes
+# after late.o's in the LTO link, and ltoguard-ld says so.
+run_ltrans_whole_test() {
+	local d=$1 calls defs order
+	ltrans_tree "$d"
+	cat >>"$d/tools/objtool/objtool" <<'EOF2'
+case " $* " in *" --noinstr "*) nm --defined-only "$obj" | awk '$3 ~ /^(entry|start|early_fn)$/ { print $3 }' | sort | paste -sd' ' >>objtool.defs ;; esac
+EOF2
+	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl start, asm_fn\nstart: call entry\nasm_fn: ret\n' >"$d/entry.S"
+	printf 'int early_fn(void) { return 0; }\nint (*early_call)(void) __attribute__((section(".initcall6.init"), used)) = early_fn;\n' >"$d/early.c"
+	printf 'static int late_fn(void) { return 1; }\nint (*late_call)(void) __attribute__((section(".initcall6.init"), used)) = late_fn;\n' >"$d/late.c"
+	printf 'cmd_vmlinux.o := ld -r -o vmlinux.o ; ./tools/objtool/objtool --noinstr --link vmlinux.o\n' >"$d/.vmlinux.o.cmd"
+	(cd "$d" && $CC -c entry.S -o entry.o && $CC -O2 -c early.c -o early.o &&
+		$CC -O2 -flto -ffat-lto-objects -fplugin="$PLUGIN" -c late.c -o late.o &&
+		rm -f vmlinux.a && ar rcsTP vmlinux.a entry.o a.o early.o b.o late.o) ||
+		{ bad "ltrans: entry.o, early.o, late.o"; return; }
+	if (cd "$d" && rm -f objtool.calls objtool.defs vmlinux &&
+		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
+		"$TOP/plugin/ltoguard-ld" -e start -o vmlinux --whole-archive vmlinux.a --no-whole-archive) >"$d/link.log" 2>&1 &&
+	   calls=$(sed 's| /[^ ]*$||' "$d/objtool.calls" | paste -sd'|') && defs=$(cat "$d/objtool.defs") &&
+	   [ "$calls" = "--hacks=jump_label --orc --retpoline --link|--noinstr --link" ] &&
+	   [ "$defs" = "early_fn entry start" ] && grep -q '^vmlinux:objtool-validate ' "$d/ld.log"; then
+		ok "ltrans: the vmlinux.o pass's --noinstr runs on the LTO code linked with the objects that are not LTO code ($calls; defines $defs)"
+	else
+		bad "ltrans: --noinstr from vmlinux.o: '${calls:-none}', defines '${defs:-none}': $(head -n3 "$d/link.log")"
+	fi
+	order=$(nm -n "$d/vmlinux" 2>/dev/null | awk '$3 ~ /_call$/ { print $3 }' | paste -sd' ')
+	if [ "$order" = "late_call early_call" ] &&
+	   grep -q '^ltoguard-ld: warning: early.o is not LTO code; its .initcall6.init entries now run after those of the LTO code, from late.o on' "$d/link.log" &&
+	   [ "$(grep -c warning "$d/link.log")" -eq 1 ]; then
+		ok "ltrans: an initcall of an object built without LTO that moves behind LTO code gets a warning naming both ($order)"
+	else
+		bad "ltrans: initcall order '$order': $(grep warning "$d/link.log" | head -n3)"
+	fi
 }
 
 # IBT, as kbuild does it: objtool is delayed to vmlinux.o (the objects'
 # .cmd files have none), and link-vmlinux.sh links vmlinux.o, the `ld -r`
 # of vmlinux.a, not vmlinux.a.  The link takes vmlinux.o's inputs (the
 # plugin would claim the mixed object and drop entry.o's code: start
-# would be undefined); objtool runs with vmlinux.o's arguments twice: on
+# would be undefined); objtool runs with vmlinux.o's arguments twice
+# (--noinstr apart, once on both linked together): on
 # the asm objects linked into one, keeping the ENDBR of asm_fn, whose
 # address c.c takes, and on the LTO code, keeping the ENDBR of a, whose
 # address entry.o takes (.discard.ibt_endbr_noseal); not b, which entry.o
@@ -93,9 +127,9 @@ run_ltrans_ibt_test() {
 	local d=$1 calls noseal
 	ltrans_tree "$d"
 	sed -i 's/ ; .*//' "$d/.a.o.cmd" "$d/.b.o.cmd"
-	printf 'cmd_vmlinux.o := ld -m elf_x86_64 -r -o vmlinux.o  --whole-archive vmlinux.a --no-whole-archive ; ./tools/objtool/objtool --hacks=jump_label --ibt --orc --link vmlinux.o\n' >"$d/.vmlinux.o.cmd"
+	printf 'cmd_vmlinux.o := ld -m elf_x86_64 -r -o vmlinux.o  --whole-archive vmlinux.a --no-whole-archive ; ./tools/objtool/objtool --hacks=jump_label --ibt --orc --noinstr --link vmlinux.o\n' >"$d/.vmlinux.o.cmd"
 	cat >>"$d/tools/objtool/objtool" <<'EOF2'
-readelf -rW "$obj" | awk '/^Relocation section/ { s = $3 } s ~ /ibt_endbr_noseal/ && /R_X86_64/ { print $5 }' >>objtool.noseal
+[ "$1" = --noinstr ] || readelf -rW "$obj" | awk '/^Relocation section/ { s = $3 } s ~ /ibt_endbr_noseal/ && /R_X86_64/ { print $5 }' >>objtool.noseal
 EOF2
 	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl start, asm_fn, asm_end\nstart: call b\nasm_fn: endbr64\nret\nasm_end:\nnop\n.data\n.quad a\n' >"$d/entry.S"
 	printf 'extern void asm_fn(void), asm_end(void);\nvoid (*hook)(void) = asm_fn;\nvoid (*end)(void) = asm_end;\n' >"$d/c.c"
@@ -107,11 +141,11 @@ EOF2
 		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
 		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1 &&
 	   calls=$(sed 's| /[^ ]*$||' "$d/objtool.calls" | sort -u) && noseal=$(sort "$d/objtool.noseal" | paste -sd' ') &&
-	   [ "$(wc -l <"$d/objtool.calls")" -eq 2 ] && [ "$calls" = "--hacks=jump_label --ibt --orc --link" ] &&
+	   [ "$(wc -l <"$d/objtool.calls")" -eq 3 ] && [ "$calls" = "$(printf -- '--hacks=jump_label --ibt --orc --link\n--noinstr --link')" ] &&
 	   [ "$noseal" = "a asm_fn" ] &&
 	   grep -q '^vmlinux:ibt-noseal 1$' "$d/ld.log" && grep -q '^vmlinux:asm:ibt-noseal 1$' "$d/ld.log" &&
 	   nm "$d/vmlinux" | grep -q ' T start$' && ! grep -q warning "$d/link.log"; then
-		ok "ltrans: IBT: vmlinux.o's inputs; objtool with its arguments on the asm objects and on the LTO code; ENDBR kept for a and asm_fn, whose addresses only the other side takes"
+		ok "ltrans: IBT: vmlinux.o's inputs; objtool with its arguments on the asm objects and on the LTO code, --noinstr on both linked; ENDBR kept for a and asm_fn, whose addresses only the other side takes"
 	else
 		bad "ltrans: IBT: objtool '${calls:-none}', noseal '${noseal:-none}': $(head -n3 "$d/link.log")"
 	fi

@@ -13,7 +13,9 @@
 # (guest time is then a count of guest instructions) and compares:
 #   guest work  each benchmark's median of 5 runs, LTO / plain, and the
 #               spread (max - min) / median of each kernel's runs;
-#   size        vmlinux text, data, bss and bzImage;
+#   size        vmlinux text, data, bss (size(1)); function code (the
+#               bytes of the functions in .text) and init (the region
+#               freed after boot); bzImage;
 #   build       wall time of each build, the LTO vmlinux link's time and
 #               peak RSS (plugin/ltoguard-ld's log).
 # Then the plugin's own cost (BENCH_COST=0 skips it), with and without
@@ -95,7 +97,31 @@ size_rows() {
 		line "$k" "$cfg" "vmlinux $name" bytes "${ps[$i]}" "${ls[$i]}"
 		i=$((i + 1))
 	done
+	line "$k" "$cfg" "function code" bytes "$(function_bytes "$p/vmlinux")" "$(function_bytes "$l/vmlinux")"
+	line "$k" "$cfg" "vmlinux init" bytes "$(span "$p/vmlinux" __init_begin __init_end)" \
+		"$(span "$l/vmlinux" __init_begin __init_end)"
 	line "$k" "$cfg" bzImage bytes "$(stat -c %s "$p/arch/x86/boot/bzImage")" "$(stat -c %s "$l/arch/x86/boot/bzImage")"
+}
+
+# size's "text" counts every read-only section, also those of the init
+# region that the kernel frees after boot (x86 vmlinux.lds.S: .init.text,
+# .altinstructions, .altinstr_replacement, .exit.text), and on x86_64 the
+# .text section ends 2 MB-aligned, so code that grows or shrinks within
+# those 2 MB does not show.  function_bytes VMLINUX: the bytes of the
+# functions in .text (FUNC symbols, each address once: identical code
+# folding and aliases give one body several names), the code that stays.
+function_bytes() {
+	local idx
+	idx=$(readelf -SW "$1" | sed -n 's/^ *\[ *\([0-9]*\)\] \.text .*/\1/p')
+	readelf -sW "$1" | awk -v i="$idx" '$4 == "FUNC" && $7 == i && $3 ~ /^[0-9]+$/ && !seen[$2]++ { s += $3 }
+		END { print (i == "" ? "-" : s + 0) }'
+}
+
+# span VMLINUX FROM TO: bytes between two linker-script symbols
+span() {
+	local -a at
+	read -r -a at < <(nm "$1" | awk -v a="$2" -v b="$3" '$3 == a { x = $1 } $3 == b { y = $1 } END { print x, y }')
+	[ ${#at[@]} -eq 2 ] && echo $((16#${at[1]} - 16#${at[0]})) || echo -
 }
 
 build_rows() {

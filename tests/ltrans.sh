@@ -133,19 +133,24 @@ run_ltrans_ibt_test() {
 EOF2
 	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl start, asm_fn, asm_end\nstart: call b\nasm_fn: endbr64\nret\nasm_end:\nnop\n.data\n.quad a\n' >"$d/entry.S"
 	printf 'extern void asm_fn(void), asm_end(void);\nvoid (*hook)(void) = asm_fn;\nvoid (*end)(void) = asm_end;\n' >"$d/c.c"
+	printf 'static int c_init(void) { return 0; }\nint (*c_call)(void) __attribute__((section(".initcall6.init"), used)) = c_init;\n' >>"$d/c.c"
+	printf 'static int nolto_init(void) { return 0; }\nint (*nolto_call)(void) __attribute__((section(".initcall6.init"), used)) = nolto_init;\n' >"$d/nolto.c"
 	(cd "$d" && $CC -c entry.S -o entry.o && $CC -O2 -flto -ffat-lto-objects -fplugin="$PLUGIN" -c c.c -o c.o &&
-		rm -f vmlinux.a && ar rcsTP vmlinux.a entry.o a.o b.o c.o &&
+		$CC -O2 -c nolto.c -o nolto.o &&
+		rm -f vmlinux.a && ar rcsTP vmlinux.a entry.o a.o b.o c.o nolto.o &&
 		ld -m elf_x86_64 -r -o vmlinux.o --whole-archive vmlinux.a --no-whole-archive) ||
 		{ bad "ltrans ibt: entry.o, vmlinux.o"; return; }
 	if (cd "$d" && rm -f objtool.calls objtool.noseal vmlinux &&
 		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
 		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1 &&
 	   calls=$(sed 's| /[^ ]*$||' "$d/objtool.calls" | sort -u) && noseal=$(sort "$d/objtool.noseal" | paste -sd' ') &&
-	   [ "$(wc -l <"$d/objtool.calls")" -eq 3 ] && [ "$calls" = "$(printf -- '--hacks=jump_label --ibt --orc --link\n--noinstr --link')" ] &&
+	   [ "$(wc -l <"$d/objtool.calls")" -eq 4 ] && [ "$calls" = "$(printf -- '--hacks=jump_label --ibt --orc --link\n--noinstr --link')" ] &&
 	   [ "$noseal" = "a asm_fn" ] &&
 	   grep -q '^vmlinux:ibt-noseal 1$' "$d/ld.log" && grep -q '^vmlinux:asm:ibt-noseal 1$' "$d/ld.log" &&
-	   nm "$d/vmlinux" | grep -q ' T start$' && ! grep -q warning "$d/link.log"; then
-		ok "ltrans: IBT: vmlinux.o's inputs; objtool with its arguments on the asm objects and on the LTO code, --noinstr on both linked; ENDBR kept for a and asm_fn, whose addresses only the other side takes"
+	   grep -q '^vmlinux:asm-late:objtool ' "$d/ld.log" &&
+	   [ "$(nm -n "$d/vmlinux" | awk '$3 ~ /^(start|b|c_call|nolto_call)$/ { print $3 }' | paste -sd' ')" = "start b c_call nolto_call" ] &&
+	   ! grep -q warning "$d/link.log"; then
+		ok "ltrans: IBT: vmlinux.o's inputs; objtool with its arguments on the asm objects (ahead of the LTO code), on the non-LTO C object (after it, initcalls in link order) and on the LTO code, --noinstr on all linked; ENDBR kept for a and asm_fn, whose addresses only the other side takes"
 	else
 		bad "ltrans: IBT: objtool '${calls:-none}', noseal '${noseal:-none}': $(head -n3 "$d/link.log")"
 	fi
@@ -155,7 +160,7 @@ EOF2
 	if (cd "$d" && rm -f objtool.calls vmlinux &&
 		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_OBJTOOL=none \
 		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1 &&
-	   [ "$(wc -l <"$d/objtool.calls")" -eq 1 ] && grep -q ' /[^ ]*\.asm\.o$' "$d/objtool.calls"; then
+	   [ "$(wc -l <"$d/objtool.calls")" -eq 2 ] && [ "$(grep -c ' /[^ ]*\.\(asm\|late\)\.o$' "$d/objtool.calls")" -eq 2 ]; then
 		ok "ltrans: IBT with LTOGUARD_OBJTOOL=none: objtool on the asm objects only"
 	else
 		bad "ltrans: IBT with LTOGUARD_OBJTOOL=none: $(cat "$d/objtool.calls" 2>/dev/null) $(head -n3 "$d/link.log")"

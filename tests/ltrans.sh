@@ -74,8 +74,9 @@ run_ltrans_tests() {
 # whole-program check runs apart, on the LTO code linked with the members
 # that are not LTO code (entry.o, asm; early.o, C built without -flto),
 # where calls between the two resolve (on the LTO code alone, each call
-# into asm "leaves .noinstr.text").  early.o's initcall comes
-# after late.o's in the LTO link, and ltoguard-ld says so.
+# into asm "leaves .noinstr.text").  entry.o's code leads, as head_64.o
+# leads vmlinux.a; early.o's initcall comes after late.o's in the LTO
+# link, and ltoguard-ld says so.
 run_ltrans_whole_test() {
 	local d=$1 calls defs order
 	ltrans_tree "$d"
@@ -99,6 +100,14 @@ EOF2
 		ok "ltrans: the vmlinux.o pass's --noinstr runs on the LTO code linked with the objects that are not LTO code ($calls; defines $defs)"
 	else
 		bad "ltrans: --noinstr from vmlinux.o: '${calls:-none}', defines '${defs:-none}': $(head -n3 "$d/link.log")"
+	fi
+	# the asm ahead of the LTO code, as head_64.o leads vmlinux.a (ld alone
+	# would put the LTO code first: "entry start early_fn")
+	order=$(nm -n "$d/vmlinux" 2>/dev/null | awk '$3 ~ /^(start|entry|early_fn)$/ { print $3 }' | paste -sd' ')
+	if [ "$order" = "start entry early_fn" ]; then
+		ok "ltrans: vmlinux.a's asm ahead of the LTO code, C built without LTO after it ($order)"
+	else
+		bad "ltrans: code order '$order', expected 'start entry early_fn'"
 	fi
 	order=$(nm -n "$d/vmlinux" 2>/dev/null | awk '$3 ~ /_call$/ { print $3 }' | paste -sd' ')
 	if [ "$order" = "late_call early_call" ] &&

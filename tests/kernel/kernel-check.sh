@@ -117,6 +117,27 @@ objtool_warnings() {
 	grep 'warning: objtool: ' "$1" | sed 's/.*warning: objtool: //; s/^\([A-Za-z0-9_]*\)[.+][^:]*:/\1:/' | sort -u
 }
 
+# The code symbols at _text, where the decompressor's jump lands in the
+# plain kernel: head_64.S's startup_64 (head_32.S's startup_32), whose
+# object leads vmlinux.a (scripts/head-object-list.txt).  Not _text and
+# _stext themselves.
+head_symbols() {
+	nm "$1" | awk '{ v[NR] = $1; t[NR] = $2; n[NR] = $3 } $3 == "_text" { a = $1 }
+		END { for (i = 1; i <= NR; i++) if (v[i] == a && t[i] ~ /^[Tt]$/ && n[i] !~ /^_s?text$/) print n[i] }' |
+		sort | paste -sd' '
+}
+
+check_head() {
+	local k=$1 p=$2 o=$3 want got
+	want=$(head_symbols "$p/vmlinux")
+	got=$(head_symbols "$o/vmlinux")
+	if [ -n "$want" ] && [ "$want" = "$got" ]; then
+		ok "$k LTO+ltoguard: $got at _text, as in the plain kernel"
+	else
+		bad "$k LTO+ltoguard: '$got' at _text, the plain kernel has '$want' there"
+	fi
+}
+
 # Where a boot log warned: "file:line" of each WARNING and BUG (the
 # kernel's own checks, e.g. apply_ibt_endbr on a seal entry that is no
 # ENDBR, jump_label on an unexpected instruction).
@@ -394,6 +415,7 @@ main() {
 				bad "$k LTO+ltoguard: initcall order differs from plain (see $o/initcalls.diff)"
 			fi
 			check_boot_warnings "$k" "$WORK/$k-plain" "$o"
+			check_head "$k" "$WORK/$k-plain" "$o"
 			# global or weak (memcpy, abort are weak in the plain kernel too)
 			lost=$(comm -23 <(exports_of "$WORK/$k-plain/vmlinux") \
 				<(readelf -sW "$o/vmlinux" | awk '($5 == "GLOBAL" || $5 == "WEAK") && $6 == "DEFAULT" { print $8 }' | sort -u))

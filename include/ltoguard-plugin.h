@@ -105,5 +105,6 @@ void lg_detect_stack_args(void);	/* detect-stackargs.c, cc1 only */
 void lg_limit_flatten(void);		/* detect-flatten.c, WPA only */
 void lg_keep_dispatch_tail_calls(void);	/* detect-dispatch.c */
 void lg_keep_builtin_expansion(void);	/* detect-builtins.c, WPA only */
+void lg_keep_large_called_once(void);	/* detect-once.c, WPA only */
 
 #endif /* LTOGUARD_PLUGIN_H */

@@ -16,7 +16,7 @@
  *
  * Arguments: -fplugin-arg-ltoguard-report=FILE, -keep=FILE (repeatable),
  * -verbose, -stack-args=N, -flatten=file|program, -dispatch=N,
- * -builtins=constant|all|inline.  See
+ * -builtins=constant|all|inline, -called-once=N.  See
  * README.md.
  */
 #include "ltoguard-gcc.h"
@@ -44,7 +44,11 @@ static struct plugin_info ltoguard_info = {
 		"  -fplugin-arg-ltoguard-builtins=constant|all|inline  calls to a\n"
 		"                                     builtin the program defines stay\n"
 		"                                     builtin calls: those of a constant\n"
-		"                                     size (default), all, or none\n",
+		"                                     size (default), all, or none\n"
+		"  -fplugin-arg-ltoguard-called-once=N  calls to a function of N+\n"
+		"                                     instructions that its file could not\n"
+		"                                     inline as called once stay calls\n"
+		"                                     (default 0 = off; 20: smaller code)\n",
 };
 
 static void run_detectors(void)
@@ -57,6 +61,7 @@ static void run_detectors(void)
 	lg_limit_flatten();
 	lg_keep_dispatch_tail_calls();
 	lg_keep_builtin_expansion();
+	lg_keep_large_called_once();
 }
 
 /*

@@ -17,7 +17,7 @@ tail_jumps() {
 }
 
 run_dispatch_tests() {
-	local d=$BUILD/dispatch src=$TOP/tests/dispatch v f flags want got n
+	local d=$BUILD/dispatch src=$TOP/tests/dispatch v flags want got n
 	rm -rf "$d"
 	mkdir -p "$d"
 	for v in plain lto control; do
@@ -26,13 +26,7 @@ run_dispatch_tests() {
 		lto) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-report=$d/report.txt" ;;
 		control) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-dispatch=0" ;;
 		esac
-		for f in calls dispatch main; do
-			# shellcheck disable=SC2086
-			$CC $flags -c "$src/$f.c" -o "$d/$f.$v.o" || { bad "dispatch: $v: compile $f.c"; return; }
-		done
-		# shellcheck disable=SC2086
-		$CC $flags "$d/calls.$v.o" "$d/dispatch.$v.o" "$d/main.$v.o" -o "$d/$v" ||
-			{ bad "dispatch: $v: link"; return; }
+		build_program "$d" "$src" $v "$flags" calls dispatch main || return
 	done
 	want=$("$d/plain")
 	for v in lto control; do

@@ -54,6 +54,8 @@ run_ltrans_tests
 run_bench_tests
 . tests/dispatch.sh
 run_dispatch_tests
+. tests/once.sh
+run_once_tests
 . tests/asm-label.sh
 run_asm_label_tests
 . tests/builtins.sh

@@ -95,6 +95,13 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 		opts->dispatch_given = 1;
 		return NULL;
 	}
+	if (strcmp(key, "called-once") == 0) {
+		if ((bad = whole_number(value, LG_CALLED_ONCE_MAX,
+					"needs a whole number from 0 to 1000000", &opts->called_once)))
+			return bad;
+		opts->called_once_given = 1;
+		return NULL;
+	}
 	if (strcmp(key, "flatten") == 0)
 		return one_of(value, flatten_modes,
 			      "needs a value: =file (the default) or =program",
@@ -105,5 +112,5 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 			      &opts->builtins);
 	return "is not an ltoguard argument (known: report=FILE, keep=FILE, "
 	       "verbose, stack-args=N, flatten=file|program, dispatch=N, "
-	       "builtins=constant|all|inline)";
+	       "builtins=constant|all|inline, called-once=N)";
 }

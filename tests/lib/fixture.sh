@@ -148,3 +148,19 @@ detect_run32() {
 	fi
 	return 0
 }
+
+# build_program D SRC V FLAGS FILE...: compile SRC/FILE.c for each FILE
+# with FLAGS into D/FILE.V.o and link them into D/V (tests/dispatch.sh,
+# tests/once.sh: one program, built plain, with the plugin and as the
+# control).  Says what failed with bad() and returns 1.
+build_program() {
+	local d=$1 src=$2 v=$3 flags=$4 f objs=()
+	shift 4
+	for f in "$@"; do
+		# shellcheck disable=SC2086
+		$CC $flags -c "$src/$f.c" -o "$d/$f.$v.o" || { bad "$(basename "$src"): $v: compile $f.c"; return 1; }
+		objs+=("$d/$f.$v.o")
+	done
+	# shellcheck disable=SC2086
+	$CC $flags "${objs[@]}" -o "$d/$v" || { bad "$(basename "$src"): $v: link"; return 1; }
+}

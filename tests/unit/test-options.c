@@ -111,6 +111,26 @@ static void test_dispatch(void **state)
 	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "dispatch=N"));
 }
 
+static void test_called_once(void **state)
+{
+	struct lg_options o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(o.called_once_given, 0);
+	assert_null(lg_option_apply(&o, "called-once", "0"));
+	assert_int_equal(o.called_once, 0);
+	assert_int_equal(o.called_once_given, 1);
+	assert_null(lg_option_apply(&o, "called-once", "1000000"));
+	assert_int_equal(o.called_once, 1000000);
+	assert_non_null(strstr(lg_option_apply(&o, "called-once", NULL), "0 turns the rule off"));
+	assert_non_null(strstr(lg_option_apply(&o, "called-once", "1000001"), "0 to 1000000"));
+	assert_non_null(strstr(lg_option_apply(&o, "called-once", "-5"), "whole number"));
+	assert_non_null(strstr(lg_option_apply(&o, "called-once", "40 "), "whole number"));
+	assert_int_equal(o.called_once, 1000000);
+	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "called-once=N"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -120,6 +140,7 @@ int main(void)
 		cmocka_unit_test(test_flatten),
 		cmocka_unit_test(test_dispatch),
 		cmocka_unit_test(test_builtins),
+		cmocka_unit_test(test_called_once),
 	};
 
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);

@@ -104,6 +104,9 @@ bool lg_keeplist_load(void);		/* detect-keeplist.c, at plugin_init */
 void lg_detect_stack_args(void);	/* detect-stackargs.c, cc1 only */
 void lg_limit_flatten(void);		/* detect-flatten.c, WPA only */
 void lg_keep_dispatch_tail_calls(void);	/* detect-dispatch.c */
+/* The internal attribute detect-dispatch.c gives a dispatcher in cc1
+ * (streamed with the decl); detect-once.c leaves such callees to GCC. */
+#define LG_DISPATCH_ATTR "ltoguard dispatch"
 void lg_keep_builtin_expansion(void);	/* detect-builtins.c, WPA only */
 void lg_keep_large_called_once(void);	/* detect-once.c, WPA only */
 

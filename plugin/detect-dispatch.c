@@ -31,8 +31,6 @@
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
 
-#define DISPATCH_ATTR "ltoguard dispatch"
-
 /* The first statement of BB that is not a label, a debug statement or a
  * nop, starting at GSI. */
 static gimple *next_real_stmt(gimple_stmt_iterator *gsi)
@@ -141,14 +139,14 @@ static void mark_dispatchers(int limit)
 		function *fn = DECL_STRUCT_FUNCTION(decl);
 		int n;
 
-		if (!fn || !fn->cfg || lookup_attribute(DISPATCH_ATTR, DECL_ATTRIBUTES(decl)))
+		if (!fn || !fn->cfg || lookup_attribute(LG_DISPATCH_ATTR, DECL_ATTRIBUTES(decl)))
 			continue;
 		push_cfun(fn);
 		n = dispatched_callees();
 		pop_cfun();
 		if (n < limit)
 			continue;
-		DECL_ATTRIBUTES(decl) = tree_cons(get_identifier(DISPATCH_ATTR),
+		DECL_ATTRIBUTES(decl) = tree_cons(get_identifier(LG_DISPATCH_ATTR),
 						  build_int_cst(integer_type_node, n),
 						  DECL_ATTRIBUTES(decl));
 	}
@@ -174,7 +172,7 @@ static void apply_dispatchers(void)
 	cgraph_node *node;
 
 	FOR_EACH_DEFINED_FUNCTION(node) {
-		tree attr = lookup_attribute(DISPATCH_ATTR, DECL_ATTRIBUTES(node->decl));
+		tree attr = lookup_attribute(LG_DISPATCH_ATTR, DECL_ATTRIBUTES(node->decl));
 		char detail[160];
 		struct lg_why why = { "dispatch", detail };
 		int n;

@@ -25,11 +25,12 @@
  * at least N instructions in GCC's estimate (file_body_size;
  * -fplugin-arg-ltoguard-called-once=N; 0, the default, is off) and that
  * its own file could not inline as called once is made uninlinable
- * (lg_keep_call, as GCC marks a call it must not inline).  Its file could do that to a
- * static function, address not taken, without aliases, with one call:
- * counted here, before whole-program (ipa-visibility.cc) makes globals
- * local and removes what nothing calls, the call graph is the one each
- * file's own IPA inliner saw (the IR is written after early inlining).
+ * (lg_keep_call, as GCC marks a call it must not inline).  Its file
+ * could do that to a static function, address not taken, without
+ * aliases, with one call: counted here, before whole-program
+ * (ipa-visibility.cc) makes globals local and removes what nothing
+ * calls, the call graph is the one each file's own IPA inliner saw (the
+ * IR is written after early inlining).
  * Left to GCC: smaller callees (ordinary LTO inlining), callees declared
  * inline or always_inline, callers with attribute flatten (the flatten
  * rule), dispatchers (detect-dispatch.c leaves their inlining to GCC: a
@@ -49,8 +50,6 @@
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
 #include "ipa-fnsummary.h"
-
-#define DISPATCH_ATTR "ltoguard dispatch"
 
 /* NODE's file alone may inline it into its only call
  * (ipa-inline.cc, want_inline_function_to_all_callers_p:
@@ -78,7 +77,7 @@ static bool inlining_left_to_gcc(cgraph_node *callee)
 	return !callee->definition || DECL_DECLARED_INLINE_P(decl) ||
 	       DECL_DISREGARD_INLINE_LIMITS(decl) ||
 	       lookup_attribute("always_inline", attrs) ||
-	       lookup_attribute(DISPATCH_ATTR, attrs) || once_in_file(callee);
+	       lookup_attribute(LG_DISPATCH_ATTR, attrs) || once_in_file(callee);
 }
 
 /* WPA: GCC's estimate of NODE's own body, in instructions; 0 if none. */

@@ -110,4 +110,15 @@ void lg_keep_dispatch_tail_calls(void);	/* detect-dispatch.c */
 void lg_keep_builtin_expansion(void);	/* detect-builtins.c, WPA only */
 void lg_keep_large_called_once(void);	/* detect-once.c, WPA only */
 
+/* file-inline.c: in WPA, a model of what each file's own build without
+ * LTO inlined (state for one walk of the call graph). */
+struct lg_file_model;
+struct lg_file_model *lg_file_model_new(void);
+void lg_file_model_free(struct lg_file_model *m);
+/* That build inlined the call E. */
+bool lg_file_inlines_call(struct lg_file_model *m, cgraph_edge *e);
+/* NODE's body, in GCC's size estimate, as its file made it: with the
+ * callees the file inlined into it. */
+int lg_file_body_size(struct lg_file_model *m, cgraph_node *node);
+
 #endif /* LTOGUARD_PLUGIN_H */

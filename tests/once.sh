@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by run-tests.sh: the called-once rule (plugin/detect-once.c).
-# tests/once/ has kernel/entry/common.c's shape: exit_work, static, with
-# two callers in its file, one a global function nothing calls (LTO
-# removes it); signal_work, a global function of another file called
-# once; prepare_work, static and called once (a plain build inlines it
-# too); small_helper, small. Built three ways:
-#   plain     -O2, no LTO: exit_work and signal_work stay calls;
+# tests/once/ has kernel/entry/common.c's shape: exit_work, static,
+# called from exit_prepare, small and static, which has two callers in
+# its file, one a global function nothing calls (LTO removes it; the file
+# inlines exit_prepare into both); signal_work, a global function of
+# another file called once; prepare_work, static and called once (a
+# plain build inlines it too); small_helper, small. Built three ways:
+#   plain     -O2, no LTO: exit_work and signal_work stay calls,
+#             exit_prepare is inlined;
 #   lto       -flto with the plugin in cc1 and lto1 and
-#             -fplugin-arg-ltoguard-called-once=40: they must stay calls,
-#             and prepare_work and small_helper are inlined;
+#             -fplugin-arg-ltoguard-called-once=40: exit_work and
+#             signal_work must stay calls, and exit_prepare, prepare_work
+#             and small_helper are inlined, as plain;
 #   control   the same with the rule at its default (off): GCC inlines
 #             both (the test must be able to see that);
 # and each program must print the plain one's result.
@@ -36,8 +39,8 @@ run_once_tests() {
 		[ "$got" = "$want" ] || bad "once: $v prints $got, plain $want"
 	done
 	if [ "$(calls_to "$d/plain" exit_work)" -eq 0 ] || [ "$(calls_to "$d/plain" signal_work)" -eq 0 ] ||
-	   nm "$d/plain" | grep -q prepare_work; then
-		bad "once: the plain build does not call exit_work and signal_work, or keeps prepare_work: the test's premise is wrong"
+	   nm "$d/plain" | grep -qE 'prepare_work|exit_prepare'; then
+		bad "once: the plain build does not call exit_work and signal_work, or keeps prepare_work or exit_prepare: the test's premise is wrong"
 		return
 	fi
 	if [ "$(calls_to "$d/lto" exit_work)" -gt 0 ] && [ "$(calls_to "$d/lto" signal_work)" -gt 0 ]; then
@@ -46,17 +49,17 @@ run_once_tests() {
 		bad "once: under LTO exit_work is called $(calls_to "$d/lto" exit_work) times, signal_work $(calls_to "$d/lto" signal_work)"
 	fi
 	for fn in exit_work signal_work; do
-		if grep -qE $'\t'"$fn"$'\tfunction\tcalled-once-call\tcalled-once\t[0-9]+ instructions, and its own file could not inline it as called once: [12] calls not inlined' "$d/report.txt"; then
+		if grep -qE $'\t'"$fn"$'\tfunction\tcalled-once-call\tcalled-once\t[0-9]+ instructions, and its file'"'"'s build without LTO kept [12] of its calls: not inlined' "$d/report.txt"; then
 			ok "once: the report names $fn"
 		else
 			bad "once: no called-once-call line for $fn in the report: $(cat "$d/report.txt" 2>/dev/null)"
 		fi
 	done
-	if ! nm "$d/lto" | grep -q prepare_work && [ "$(calls_to "$d/lto" small_helper)" -eq 0 ] &&
-	   ! grep -qE 'prepare_work|small_helper' "$d/report.txt"; then
-		ok "once: prepare_work (static, called once in its file) and small_helper (small) are left to GCC, which inlines them"
+	if ! nm "$d/lto" | grep -qE 'prepare_work|exit_prepare' && [ "$(calls_to "$d/lto" small_helper)" -eq 0 ] &&
+	   ! grep -qE 'prepare_work|exit_prepare|small_helper' "$d/report.txt"; then
+		ok "once: exit_prepare (its file inlines it into both callers), prepare_work (static, called once in its file) and small_helper (small) are left to GCC, which inlines them"
 	else
-		bad "once: prepare_work or small_helper not inlined, or reported"
+		bad "once: exit_prepare, prepare_work or small_helper not inlined, or reported: $(nm "$d/lto" | grep -E 'prepare|small_helper')"
 	fi
 	if [ "$(calls_to "$d/control" exit_work)" -eq 0 ] && [ "$(calls_to "$d/control" signal_work)" -eq 0 ]; then
 		ok "once: by default (rule off) GCC inlines exit_work and signal_work"

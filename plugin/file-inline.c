@@ -9,37 +9,49 @@
  * are already in), and the call graph, counted before whole-program
  * (ipa-visibility.cc) makes globals local and removes what nothing
  * calls, is the one each file's own IPA inliner saw.  That inliner
- * (ipa-inline.cc, ipa_inline) does two things a model has to follow:
+ * (ipa-inline.cc, ipa_inline) works through the calls in order of its
+ * badness, and the order decides: each inlining changes the sizes and
+ * call counts the next decision sees.  The model follows it in three
+ * phases:
  *
- *  1. inline_small_functions: a call whose growth (the callee's size
- *     less the call statement's) is under --param max-inline-insns-auto
- *     (15 at -O2), or max-inline-insns-single for a callee declared
- *     inline, is inlined if the call is hot or inlining into every
- *     caller does not grow the file (want_inline_small_function_p,
- *     growth_positive_p; hints and big_speedup_p are left out).  Every
- *     copy of the callee then carries its own calls: kernel/entry/
- *     common.c inlines syscall_exit_to_user_mode_prepare (11
- *     instructions) into both of its callers, so syscall_exit_work is
- *     called twice there, and stays a call.
- *  2. inline_functions_called_once: then a static function with one
- *     call left is inlined into it whatever its size.
+ *  1. first_in_file: frequent calls to a static function called only
+ *     there, small enough to inline (the unit shrinks: GCC takes these
+ *     first); they make their callers larger.
+ *  2. small_in_file (inline_small_functions, want_inline_small_function_p):
+ *     a call whose growth (GCC's estimate of the callee's size in the
+ *     call's context, phase 1 included, less the call statement) is
+ *     under --param max-inline-insns-auto (15 at -O2; more with hints or
+ *     a big speedup), or max-inline-insns-single for a callee declared
+ *     inline, is inlined if the call is hot or inlining into every call
+ *     does not grow the file.  Every copy of the callee then carries its
+ *     own calls: kernel/entry/common.c inlines
+ *     syscall_exit_to_user_mode_prepare (11 instructions) into both of
+ *     its callers, so syscall_exit_work is called twice there, and stays
+ *     a call.
+ *  3. once_in_file (inline_functions_called_once): a static function
+ *     with one call left, counted per copy of its callers, is inlined
+ *     into it whatever its size.
  *
+ * Checked against GCC on real files: tests/bench/file-inline-check.sh.
  * Only calls inside one file count (a plain build never inlines across
  * files), and each file's own options decide (opt_for_fn: a function
- * keeps its -O level and params under LTO).  The model is an estimate:
- * context-dependent sizes, hints, profile and unit-growth limits are
- * left out, and it errs towards "the file inlined it".
+ * keeps its -O level and params under LTO).  GCC's own estimators
+ * (ipa-inline.h) give the sizes, times and hints.  The model is still an
+ * estimate: GCC's exact order, profile feedback and the unit and stack
+ * growth limits are left out.
  */
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
 #include "ipa-fnsummary.h"
+#include "ipa-inline.h"
 
 typedef hash_map<cgraph_node *, int> node_counts;
 
 /* Memo of one WPA walk: copies of a body per function, and body sizes. */
 struct lg_file_model {
-	node_counts copies;
-	node_counts bodies;
+	node_counts copies;	/* copies_of */
+	node_counts bodies;	/* body_size */
+	node_counts firsts;	/* first_body_size */
 };
 
 /* Bounds on the walks up the call graph (copies of callers) and down it
@@ -75,22 +87,95 @@ static bool removable(cgraph_node *node)
 	       !DECL_PRESERVE_P(node->decl) && !node->iterate_direct_aliases(0, ref);
 }
 
-/* The call E can be inlined at all (can_inline_edge_p's final reasons). */
+/* The call E can be inlined at all (can_inline_edge_p's final reasons),
+ * and GCC has the summaries to estimate it. */
 static bool inlinable_call(cgraph_edge *e, cgraph_node *callee)
 {
-	return callee->definition && !e->call_stmt_cannot_inline_p &&
-	       !DECL_UNINLINABLE(callee->decl) && callee != e->caller &&
-	       ipa_size_summaries && ipa_size_summaries->get(callee) &&
+	ipa_fn_summary *f;
+
+	if (!callee->definition || e->call_stmt_cannot_inline_p ||
+	    DECL_UNINLINABLE(callee->decl) || callee == e->caller || !ipa_fn_summaries)
+		return false;
+	f = ipa_fn_summaries->get(callee);
+	return f && f->inlinable && ipa_fn_summaries->get(e->caller) &&
 	       ipa_call_summaries->get(e);
 }
 
-/* ipa-inline.h, estimate_edge_growth, without the call's context. */
-static int call_growth(cgraph_edge *e, cgraph_node *callee)
-{
-	return ipa_size_summaries->get(callee)->size - ipa_call_summaries->get(e)->call_stmt_size;
-}
 
 static int copies_of(struct lg_file_model *m, cgraph_node *node, int depth);
+
+/* ipa-inline.cc, inline_insns_auto and inline_insns_single: a limit
+ * param of CALLER's, raised by --param inline-heuristics-hint-percent when
+ * GCC's hints say inlining pays. */
+static int insns_limit(cgraph_node *caller, int param, bool hint)
+{
+	if (!hint)
+		return param;
+	return param * opt_for_fn(caller->decl, param_inline_heuristics_hint_percent) / 100;
+}
+
+#define AUTO_LIMIT(e, hint) \
+	insns_limit((e)->caller, opt_for_fn((e)->caller->decl, param_max_inline_insns_auto), hint)
+#define SINGLE_LIMIT(e, hint) \
+	insns_limit((e)->caller, opt_for_fn((e)->caller->decl, param_max_inline_insns_single), hint)
+
+/* GCC's estimate of NODE's own body, in instructions; 0 if none. */
+static int self_size(cgraph_node *node)
+{
+	ipa_size_summary *s = ipa_size_summaries ? ipa_size_summaries->get(node) : NULL;
+
+	return s ? s->self_size : 0;
+}
+
+/* CALLEE has one call in the IR. */
+static bool one_call(cgraph_node *callee)
+{
+	return callee->callers && !callee->callers->next_caller;
+}
+
+static int first_body_size(struct lg_file_model *m, cgraph_node *node, int depth);
+
+/* Phase 1: E is a call its file inlined before any other: a call on at
+ * least half of its caller's runs to a static function called only
+ * there, small enough for step 1 (its growth under --param
+ * max-inline-insns-single), which inlining removes.  GCC's badness
+ * (ipa-inline.cc, edge_badness) puts such calls first: the unit shrinks
+ * and the speedup counts the call's frequency.  kernel/entry/common.c
+ * inlines arch_exit_to_user_mode_prepare (48 instructions) into
+ * exit_to_user_mode_prepare (15) this way, and then finds the latter too
+ * large to inline into its three callers; a call under unlikely()
+ * (syscall_exit_work's) waits until its caller went into its callers. */
+static bool first_in_file(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee)
+{
+	if (!removable(callee) || !one_call(callee) || e->sreal_frequency() < sreal(1, -1))
+		return false;
+	return estimate_edge_growth(e) + first_body_size(m, callee, FILE_BODY_DEPTH) -
+		       self_size(callee) < SINGLE_LIMIT(e, false);
+}
+
+/* NODE's size once its file inlined the phase 1 calls into it. */
+static int first_body_size(struct lg_file_model *m, cgraph_node *node, int depth)
+{
+	bool known;
+	int *memo = &m->firsts.get_or_insert(node, &known);
+	int size = self_size(node);
+	cgraph_edge *e;
+
+	if (known)
+		return *memo;
+	*memo = size;
+	if (depth <= 0)
+		return size;
+	for (e = node->callees; e; e = e->next_callee) {
+		cgraph_node *callee = e->callee->ultimate_alias_target();
+
+		if (in_file_call(e, callee) && inlinable_call(e, callee) &&
+		    first_in_file(m, e, callee))
+			size += first_body_size(m, callee, depth - 1);
+	}
+	*m->firsts.get(node) = size;
+	return size;
+}
 
 /* How many calls to NODE its file's code has once each caller that the
  * file inlined elsewhere is counted once per copy. */
@@ -111,48 +196,86 @@ static bool once_in_file(struct lg_file_model *m, cgraph_node *node, int depth)
 	return removable(node) && calls_in_file(m, node, depth) == 1;
 }
 
-/* growth_positive_p within one file: inlining CALLEE into every call of
- * its file grows the code (or its body stays anyway). */
-static bool growth_positive(cgraph_node *callee, int growth)
+/* ipa-inline.cc, big_speedup_p: inlining E saves more than --param
+ * inline-min-speedup percent of the caller's time with the call's. */
+static bool big_speedup(cgraph_edge *e)
 {
-	int min_size = ipa_fn_summaries->get(callee)->min_size;
-	int total = 0;
+	sreal unspec, spec = estimate_edge_time(e, &unspec);
+	sreal freq = e->sreal_frequency();
+	sreal caller_time = ipa_fn_summaries->get(e->caller)->time;
+	sreal call_time = ipa_call_summaries->get(e)->call_stmt_time;
+	sreal before = (freq > 0 ? unspec * freq : unspec >> 11) + caller_time;
+	sreal after = (freq > 0 ? spec * freq : spec >> 11) - call_time * freq + caller_time;
+
+	if (after <= 0)
+		after = ((sreal)1) >> 8;
+	return (before - after) * 100 >
+	       before * opt_for_fn(e->caller->decl, param_inline_min_speedup);
+}
+
+/* ipa-inline-analysis.cc, growth_positive_p: inlining CALLEE into every
+ * call (KNOWN growing by GROWTH) grows the code, the offline body it
+ * removes counted in.  Only a static function's body goes away, and all
+ * its callers are in its file.  A call counts once per copy of its
+ * caller: GCC inlines the small callers first (their growth is smaller),
+ * so a static function whose one caller went into two places has two
+ * calls by then.  GCC's own reads min_size, which WPA has not computed
+ * when this runs (ipa_update_overall_fn_summary, called by the inliner),
+ * so each call's growth in its context is used instead. */
+static bool growth_positive(struct lg_file_model *m, cgraph_node *callee, cgraph_edge *known,
+			    int growth, int depth)
+{
+	int total = 0, n = 10;
 	cgraph_edge *e;
 
 	if (!removable(callee))
 		return growth > 0;
-	for (e = callee->callers; e; e = e->next_caller) {
-		ipa_call_summary *c = ipa_call_summaries->get(e);
-
-		if (!c)
+	for (e = callee->callers; e && n > 0; e = e->next_caller, n--) {
+		if (!inlinable_call(e, callee))
 			return true;
-		total += min_size - c->call_stmt_size;
+		total += (e == known ? growth : estimate_edge_growth(e)) *
+			 copies_of(m, e->caller, depth - 1);
 	}
 	return total > ipa_size_summaries->get(callee)->size;
 }
 
-/* Step 1: want_inline_small_function_p for the call E. */
-static bool small_in_file(cgraph_edge *e, cgraph_node *callee)
+/* Step 1: ipa-inline.cc, want_inline_small_function_p, for the call E
+ * to CALLEE, with GCC's own estimates of the call in its context
+ * (estimate_edge_growth: __mmput's set_mm_exe_file(mm, NULL) grows by 5,
+ * not by its 20).  Without profile feedback, as the kernel builds, and
+ * without GCC's quick check on min_size (see growth_positive). */
+static bool small_in_file(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee,
+			  int depth)
 {
 	tree caller = e->caller->decl;
-	int growth = call_growth(e, callee);
-	int single = opt_for_fn(caller, param_max_inline_insns_single);
-	bool hot = e->maybe_hot_p();
-	bool big;
+	bool declared = DECL_DECLARED_INLINE_P(callee->decl);
+	int growth, hints;
+	bool apply, limited;
 
-	if (!DECL_DECLARED_INLINE_P(callee->decl) &&
-	    !opt_for_fn(caller, flag_inline_small_functions))
+	if (DECL_DISREGARD_INLINE_LIMITS(callee->decl))
+		return true;
+	if (!declared && !opt_for_fn(caller, flag_inline_small_functions))
 		return false;
+	growth = estimate_edge_growth(e) + first_body_size(m, callee, FILE_BODY_DEPTH) -
+		 self_size(callee);
 	if (growth <= opt_for_fn(caller, param_max_inline_insns_size))
 		return true;
-	if (DECL_DECLARED_INLINE_P(callee->decl))
-		return growth < single && (hot || !growth_positive(callee, growth));
-	big = growth >= opt_for_fn(caller, param_max_inline_insns_auto) ||
-	      (!opt_for_fn(caller, flag_inline_functions) &&
-	       growth >= opt_for_fn(caller, param_max_inline_insns_small));
-	if (big)
-		return growth < single && !growth_positive(callee, growth);
-	return hot || !growth_positive(callee, growth);
+	hints = estimate_edge_hints(e);
+	apply = hints & (INLINE_HINT_indirect_call | INLINE_HINT_known_hot |
+			 INLINE_HINT_loop_iterations | INLINE_HINT_loop_stride);
+	if (declared)
+		limited = growth >= SINGLE_LIMIT(e, apply) &&
+			  (apply || growth >= SINGLE_LIMIT(e, true) || !big_speedup(e));
+	else
+		limited = (!opt_for_fn(caller, flag_inline_functions) &&
+			   growth >= opt_for_fn(caller, param_max_inline_insns_small)) ||
+			  (growth >= AUTO_LIMIT(e, apply) &&
+			   (apply || growth >= AUTO_LIMIT(e, true) || !big_speedup(e)));
+	if (declared && limited)
+		return false;
+	if (limited || !e->maybe_hot_p())
+		return growth < SINGLE_LIMIT(e, false) && !growth_positive(m, callee, e, growth, depth);
+	return true;
 }
 
 static bool inlines_call(struct lg_file_model *m, cgraph_edge *e, int depth)
@@ -161,7 +284,8 @@ static bool inlines_call(struct lg_file_model *m, cgraph_edge *e, int depth)
 
 	if (!in_file_call(e, callee) || !inlinable_call(e, callee))
 		return false;
-	return small_in_file(e, callee) || once_in_file(m, callee, depth);
+	return first_in_file(m, e, callee) || small_in_file(m, e, callee, depth) ||
+	       once_in_file(m, callee, depth);
 }
 
 /* How many copies of NODE's body its file's code has: one offline copy
@@ -195,14 +319,6 @@ static int copies_of(struct lg_file_model *m, cgraph_node *node, int depth)
 bool lg_file_inlines_call(struct lg_file_model *m, cgraph_edge *e)
 {
 	return inlines_call(m, e, FILE_MODEL_DEPTH);
-}
-
-/* GCC's estimate of NODE's own body, in instructions; 0 if none. */
-static int self_size(cgraph_node *node)
-{
-	ipa_size_summary *s = ipa_size_summaries ? ipa_size_summaries->get(node) : NULL;
-
-	return s ? s->self_size : 0;
 }
 
 /* NODE's body as its own file made it: its own size plus that of each

@@ -51,8 +51,12 @@ typedef hash_map<cgraph_node *, int> node_counts;
 struct lg_file_model {
 	node_counts copies;	/* copies_of */
 	node_counts bodies;	/* body_size */
-	node_counts firsts;	/* first_body_size */
+	node_counts firsts;	/* body_size, FIRST_PHASE */
 };
+
+/* The calls a body size counts as inlined: phase 1's only (the size
+ * GCC's later decisions see), or all three phases'. */
+enum body_kind { FIRST_PHASE, ALL_PHASES };
 
 /* Bounds on the walks up the call graph (copies of callers) and down it
  * (bodies of callees): a static function that only calls itself is
@@ -133,7 +137,9 @@ static bool one_call(cgraph_node *callee)
 	return callee->callers && !callee->callers->next_caller;
 }
 
-static int first_body_size(struct lg_file_model *m, cgraph_node *node, int depth);
+static int body_size(struct lg_file_model *m, cgraph_node *node, enum body_kind kind,
+		     int depth);
+static bool inlines_call(struct lg_file_model *m, cgraph_edge *e, int depth);
 
 /* Phase 1: E is a call its file inlined before any other: a call on at
  * least half of its caller's runs to a static function called only
@@ -149,33 +155,10 @@ static bool first_in_file(struct lg_file_model *m, cgraph_edge *e, cgraph_node *
 {
 	if (!removable(callee) || !one_call(callee) || e->sreal_frequency() < sreal(1, -1))
 		return false;
-	return estimate_edge_growth(e) + first_body_size(m, callee, FILE_BODY_DEPTH) -
+	return estimate_edge_growth(e) + body_size(m, callee, FIRST_PHASE, FILE_BODY_DEPTH) -
 		       self_size(callee) < SINGLE_LIMIT(e, false);
 }
 
-/* NODE's size once its file inlined the phase 1 calls into it. */
-static int first_body_size(struct lg_file_model *m, cgraph_node *node, int depth)
-{
-	bool known;
-	int *memo = &m->firsts.get_or_insert(node, &known);
-	int size = self_size(node);
-	cgraph_edge *e;
-
-	if (known)
-		return *memo;
-	*memo = size;
-	if (depth <= 0)
-		return size;
-	for (e = node->callees; e; e = e->next_callee) {
-		cgraph_node *callee = e->callee->ultimate_alias_target();
-
-		if (in_file_call(e, callee) && inlinable_call(e, callee) &&
-		    first_in_file(m, e, callee))
-			size += first_body_size(m, callee, depth - 1);
-	}
-	*m->firsts.get(node) = size;
-	return size;
-}
 
 /* How many calls to NODE its file's code has once each caller that the
  * file inlined elsewhere is counted once per copy. */
@@ -256,7 +239,7 @@ static bool small_in_file(struct lg_file_model *m, cgraph_edge *e, cgraph_node *
 		return true;
 	if (!declared && !opt_for_fn(caller, flag_inline_small_functions))
 		return false;
-	growth = estimate_edge_growth(e) + first_body_size(m, callee, FILE_BODY_DEPTH) -
+	growth = estimate_edge_growth(e) + body_size(m, callee, FIRST_PHASE, FILE_BODY_DEPTH) -
 		 self_size(callee);
 	if (growth <= opt_for_fn(caller, param_max_inline_insns_size))
 		return true;
@@ -321,17 +304,28 @@ bool lg_file_inlines_call(struct lg_file_model *m, cgraph_edge *e)
 	return inlines_call(m, e, FILE_MODEL_DEPTH);
 }
 
+static bool counted_in_body(struct lg_file_model *m, cgraph_edge *e, enum body_kind kind)
+{
+	cgraph_node *callee = e->callee->ultimate_alias_target();
+
+	if (kind == ALL_PHASES)
+		return inlines_call(m, e, FILE_MODEL_DEPTH);
+	return in_file_call(e, callee) && inlinable_call(e, callee) && first_in_file(m, e, callee);
+}
+
 /* NODE's body as its own file made it: its own size plus that of each
- * callee the file inlined into it, recursively.  The IR holds those
- * callees apart, so self_size alone undercounts: 6.1
+ * callee the file inlined into it (KIND), recursively.  The IR holds
+ * those callees apart, so self_size alone undercounts: 6.1
  * arch_do_signal_or_restart is 32 instructions, and with handle_signal,
  * setup_rt_frame and __setup_rt_frame, which arch/x86/kernel/signal.c
  * inlines into it as called once, 497.  Memoized; a function met again
  * on the way down (recursion) counts its own size only. */
-static int body_size(struct lg_file_model *m, cgraph_node *node, int depth)
+static int body_size(struct lg_file_model *m, cgraph_node *node, enum body_kind kind,
+		     int depth)
 {
+	node_counts *memos = kind == FIRST_PHASE ? &m->firsts : &m->bodies;
 	bool known;
-	int *memo = &m->bodies.get_or_insert(node, &known);
+	int *memo = &memos->get_or_insert(node, &known);
 	int size = self_size(node);
 	cgraph_edge *e;
 
@@ -341,13 +335,13 @@ static int body_size(struct lg_file_model *m, cgraph_node *node, int depth)
 	if (depth <= 0)
 		return size;
 	for (e = node->callees; e; e = e->next_callee)
-		if (inlines_call(m, e, FILE_MODEL_DEPTH))
-			size += body_size(m, e->callee->ultimate_alias_target(), depth - 1);
-	*m->bodies.get(node) = size;
+		if (counted_in_body(m, e, kind))
+			size += body_size(m, e->callee->ultimate_alias_target(), kind, depth - 1);
+	*memos->get(node) = size;
 	return size;
 }
 
 int lg_file_body_size(struct lg_file_model *m, cgraph_node *node)
 {
-	return body_size(m, node, FILE_BODY_DEPTH);
+	return body_size(m, node, ALL_PHASES, FILE_BODY_DEPTH);
 }

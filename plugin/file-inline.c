@@ -105,6 +105,11 @@ static bool inlinable_call(cgraph_edge *e, cgraph_node *callee)
 	       ipa_call_summaries->get(e);
 }
 
+/* The call E, to CALLEE, is one its file's inliner could take. */
+static bool file_inlinable(cgraph_edge *e, cgraph_node *callee)
+{
+	return in_file_call(e, callee) && inlinable_call(e, callee);
+}
 
 static int copies_of(struct lg_file_model *m, cgraph_node *node, int depth);
 
@@ -141,9 +146,18 @@ static int body_size(struct lg_file_model *m, cgraph_node *node, enum body_kind 
 		     int depth);
 static bool inlines_call(struct lg_file_model *m, cgraph_edge *e, int depth);
 
+/* ipa-inline.h, estimate_edge_growth of E in its file: CALLEE's size in
+ * the call's context, with what phase 1 inlined into CALLEE first, less
+ * the call statement. */
+static int file_growth(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee)
+{
+	return estimate_edge_growth(e) + body_size(m, callee, FIRST_PHASE, FILE_BODY_DEPTH) -
+	       self_size(callee);
+}
+
 /* Phase 1: E is a call its file inlined before any other: a call on at
  * least half of its caller's runs to a static function called only
- * there, small enough for step 1 (its growth under --param
+ * there, small enough for phase 2's rules (its growth under --param
  * max-inline-insns-single), which inlining removes.  GCC's badness
  * (ipa-inline.cc, edge_badness) puts such calls first: the unit shrinks
  * and the speedup counts the call's frequency.  kernel/entry/common.c
@@ -155,10 +169,8 @@ static bool first_in_file(struct lg_file_model *m, cgraph_edge *e, cgraph_node *
 {
 	if (!removable(callee) || !one_call(callee) || e->sreal_frequency() < sreal(1, -1))
 		return false;
-	return estimate_edge_growth(e) + body_size(m, callee, FIRST_PHASE, FILE_BODY_DEPTH) -
-		       self_size(callee) < SINGLE_LIMIT(e, false);
+	return file_growth(m, e, callee) < SINGLE_LIMIT(e, false);
 }
-
 
 /* How many calls to NODE its file's code has once each caller that the
  * file inlined elsewhere is counted once per copy. */
@@ -173,7 +185,7 @@ static int calls_in_file(struct lg_file_model *m, cgraph_node *node, int depth)
 	return calls;
 }
 
-/* Step 2: NODE's file inlined its only call as called once. */
+/* Phase 3: NODE's file inlined its only call as called once. */
 static bool once_in_file(struct lg_file_model *m, cgraph_node *node, int depth)
 {
 	return removable(node) && calls_in_file(m, node, depth) == 1;
@@ -222,7 +234,7 @@ static bool growth_positive(struct lg_file_model *m, cgraph_node *callee, cgraph
 	return total > ipa_size_summaries->get(callee)->size;
 }
 
-/* Step 1: ipa-inline.cc, want_inline_small_function_p, for the call E
+/* Phase 2: ipa-inline.cc, want_inline_small_function_p, for the call E
  * to CALLEE, with GCC's own estimates of the call in its context
  * (estimate_edge_growth: __mmput's set_mm_exe_file(mm, NULL) grows by 5,
  * not by its 20).  Without profile feedback, as the kernel builds, and
@@ -239,8 +251,7 @@ static bool small_in_file(struct lg_file_model *m, cgraph_edge *e, cgraph_node *
 		return true;
 	if (!declared && !opt_for_fn(caller, flag_inline_small_functions))
 		return false;
-	growth = estimate_edge_growth(e) + body_size(m, callee, FIRST_PHASE, FILE_BODY_DEPTH) -
-		 self_size(callee);
+	growth = file_growth(m, e, callee);
 	if (growth <= opt_for_fn(caller, param_max_inline_insns_size))
 		return true;
 	hints = estimate_edge_hints(e);
@@ -265,7 +276,7 @@ static bool inlines_call(struct lg_file_model *m, cgraph_edge *e, int depth)
 {
 	cgraph_node *callee = e->callee->ultimate_alias_target();
 
-	if (!in_file_call(e, callee) || !inlinable_call(e, callee))
+	if (!file_inlinable(e, callee))
 		return false;
 	return first_in_file(m, e, callee) || small_in_file(m, e, callee, depth) ||
 	       once_in_file(m, callee, depth);
@@ -310,7 +321,7 @@ static bool counted_in_body(struct lg_file_model *m, cgraph_edge *e, enum body_k
 
 	if (kind == ALL_PHASES)
 		return inlines_call(m, e, FILE_MODEL_DEPTH);
-	return in_file_call(e, callee) && inlinable_call(e, callee) && first_in_file(m, e, callee);
+	return file_inlinable(e, callee) && first_in_file(m, e, callee);
 }
 
 /* NODE's body as its own file made it: its own size plus that of each

@@ -46,9 +46,9 @@ static struct plugin_info ltoguard_info = {
 		"                                     builtin calls: those of a constant\n"
 		"                                     size (default), all, or none\n"
 		"  -fplugin-arg-ltoguard-called-once=N  calls to a function of N+\n"
-		"                                     instructions that its file could not\n"
-		"                                     inline as called once stay calls\n"
-		"                                     (default 0 = off; 20: smaller code)\n",
+		"                                     instructions that its own file kept\n"
+		"                                     as calls stay calls (default 100,\n"
+		"                                     0 = off)\n",
 };
 
 static void run_detectors(void)

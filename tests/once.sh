@@ -5,15 +5,16 @@
 # its file, one a global function nothing calls (LTO removes it; the file
 # inlines exit_prepare into both); signal_work, a global function of
 # another file called once; prepare_work, static and called once (a
-# plain build inlines it too); small_helper, small. Built three ways:
+# plain build inlines it too); small_helper, small. Built four ways:
 #   plain     -O2, no LTO: exit_work and signal_work stay calls,
 #             exit_prepare is inlined;
-#   lto       -flto with the plugin in cc1 and lto1 and
-#             -fplugin-arg-ltoguard-called-once=40: exit_work and
-#             signal_work must stay calls, and exit_prepare, prepare_work
-#             and small_helper are inlined, as plain;
-#   control   the same with the rule at its default (off): GCC inlines
-#             both (the test must be able to see that);
+#   lto       -flto with the plugin in cc1 and lto1, the rule at its
+#             default (100): exit_work and signal_work (over 100
+#             instructions each) must stay calls, and exit_prepare,
+#             prepare_work and small_helper are inlined, as plain;
+#   control   the same with -fplugin-arg-ltoguard-called-once=0 (off):
+#             GCC inlines both (the test must be able to see that);
+#   high      called-once=1000000, larger than any body: the same as off;
 # and each program must print the plain one's result.
 
 # calls_to BIN FN: how many calls BIN makes to FN or a clone of it
@@ -25,16 +26,17 @@ run_once_tests() {
 	local d=$BUILD/once src=$TOP/tests/once v flags want got fn
 	rm -rf "$d"
 	mkdir -p "$d"
-	for v in plain lto control; do
+	for v in plain lto control high; do
 		case $v in
 		plain) flags="-O2" ;;
-		lto) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-called-once=40 -fplugin-arg-ltoguard-report=$d/report.txt" ;;
-		control) flags="-O2 -flto -fplugin=$PLUGIN" ;;
+		lto) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-report=$d/report.txt" ;;
+		control) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-called-once=0" ;;
+		high) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-called-once=1000000" ;;
 		esac
 		build_program "$d" "$src" $v "$flags" exit work main || return
 	done
 	want=$("$d/plain")
-	for v in lto control; do
+	for v in lto control high; do
 		got=$("$d/$v")
 		[ "$got" = "$want" ] || bad "once: $v prints $got, plain $want"
 	done
@@ -44,7 +46,7 @@ run_once_tests() {
 		return
 	fi
 	if [ "$(calls_to "$d/lto" exit_work)" -gt 0 ] && [ "$(calls_to "$d/lto" signal_work)" -gt 0 ]; then
-		ok "once: under LTO exit_work and signal_work stay calls, as plain"
+		ok "once: under LTO (rule at its default) exit_work and signal_work stay calls, as plain"
 	else
 		bad "once: under LTO exit_work is called $(calls_to "$d/lto" exit_work) times, signal_work $(calls_to "$d/lto" signal_work)"
 	fi
@@ -61,9 +63,11 @@ run_once_tests() {
 	else
 		bad "once: exit_prepare, prepare_work or small_helper not inlined, or reported: $(nm "$d/lto" | grep -E 'prepare|small_helper')"
 	fi
-	if [ "$(calls_to "$d/control" exit_work)" -eq 0 ] && [ "$(calls_to "$d/control" signal_work)" -eq 0 ]; then
-		ok "once: by default (rule off) GCC inlines exit_work and signal_work"
-	else
-		bad "once: with the rule off exit_work or signal_work is still called: the test cannot fail"
-	fi
+	for v in control high; do
+		if [ "$(calls_to "$d/$v" exit_work)" -eq 0 ] && [ "$(calls_to "$d/$v" signal_work)" -eq 0 ]; then
+			ok "once: $v: GCC inlines exit_work and signal_work"
+		else
+			bad "once: $v: exit_work or signal_work is still called (the rule acts when off or above every body)"
+		fi
+	done
 }

@@ -10,7 +10,7 @@
 
 static void exit_work(struct regs *r)
 {
-	TWENTY_NOTES(r, 3);
+	FORTY_NOTES(r, 3);
 	r->flags = 0;
 }
 

@@ -12,7 +12,7 @@ void exit_to_user(struct regs *r);	/* exit.c */
 void exit_to_user_work(struct regs *r);	/* exit.c: never called */
 void prepare(struct regs *r);		/* exit.c */
 
-/* twenty calls to note(): well over the rule's default of 40 */
+/* twenty calls to note() */
 #define TWENTY_NOTES(r, k) do {						\
 	note((r)->a[0] * (k)); note((r)->a[1] + (k)); note((r)->a[2] - (k)); \
 	note((r)->a[3] ^ (k)); note((r)->a[4] * (k)); note((r)->a[5] + (k)); \
@@ -21,4 +21,11 @@ void prepare(struct regs *r);		/* exit.c */
 	note((r)->a[4] * 11); note((r)->a[5] * 13); note((r)->a[6] * 17); \
 	note((r)->a[7] * 19); note((r)->a[0] * 23); note((r)->a[1] * 29); \
 	note((r)->a[2] * 31); note((r)->a[3] * 37);			\
+} while (0)
+
+/* forty calls to note(): a body well over the rule's default of 100
+ * instructions */
+#define FORTY_NOTES(r, k) do {						\
+	TWENTY_NOTES(r, k);						\
+	TWENTY_NOTES(r, (k) + 1);					\
 } while (0)

@@ -7,7 +7,7 @@
 
 static void setup_frame(struct regs *r)
 {
-	TWENTY_NOTES(r, 7);
+	FORTY_NOTES(r, 7);
 }
 
 void signal_work(struct regs *r)

@@ -17,15 +17,37 @@ bench_init_test() {
 	fi
 	out=$(timeout 300 "$dir/bench-init" 2>&1)
 	for name in getppid pipe fork hackbench tcp udp; do
-		# "name median min max runs", min <= median <= max, 5 runs
-		awk -v n="$name" '$1 == "ltoguard-bench:" && $2 == n && $4 <= $3 && $3 <= $5 && $3 > 0 && $6 == 5 { found = 1 }
-			END { exit !found }' <<<"$out" || bad_lines="$bad_lines $name"
+		# "name median min max runs", min <= median <= max, 5 runs; and
+		# "ltoguard-bench-runs: name t1..t5", sorted, t3 the median,
+		# which pool-runs.awk gives back for this one boot
+		awk -v n="$name" '$1 == "ltoguard-bench:" && $2 == n && $4 <= $3 && $3 <= $5 && $3 > 0 && $6 == 5 { s = $3 " " $4 " " $5 }
+			$1 == "ltoguard-bench-runs:" && $2 == n && NF == 7 && $3 <= $4 && $4 <= $5 && $5 <= $6 && $6 <= $7 { r = $5 " " $3 " " $7 }
+			END { exit !(s != "" && s == r) }' <<<"$out" &&
+			awk -f tests/bench/pool-runs.awk <<<"$out" | awk -v n="$name" -v l="$(grep "^ltoguard-bench: $name " <<<"$out")" \
+				'$1 == n && "ltoguard-bench: " $0 == l { found = 1 } END { exit !found }' ||
+			bad_lines="$bad_lines $name"
 	done
 	if [ -z "$bad_lines" ] && grep -q '^LTOGUARD-BENCH-DONE$' <<<"$out"; then
-		ok "bench-init: on the host, getppid pipe fork hackbench tcp udp each gave median, min, max of 5 runs"
+		ok "bench-init: on the host, getppid pipe fork hackbench tcp udp each gave median, min, max of 5 runs, and the runs, which pool-runs.awk gives back"
 	else
 		bad "bench-init: no valid result for:$bad_lines, or no done marker:"
 		echo "$out"
+	fi
+}
+
+# pool-runs.awk over two boots' logs: medians of all ten runs, not of
+# the two boots' medians; names in order; other lines ignored
+pool_runs_test() {
+	local got want
+	got=$(printf '%s\n' 'ltoguard-bench: fork 20 10 30 5' \
+		'ltoguard-bench-runs: fork 10 20 20 20 30' 'ltoguard-bench-runs: pipe 5 5 5 5 5' \
+		'noise' 'ltoguard-bench-runs: fork 21 40 50 60 70' 'ltoguard-bench-runs: pipe 1 2 3 4 4' |
+		awk -f tests/bench/pool-runs.awk)
+	want=$(printf '%s\n' 'fork 21 10 70 10' 'pipe 4 1 5 10')
+	if [ "$got" = "$want" ]; then
+		ok "pool-runs.awk: the median, min and max of every run of two boots"
+	else
+		bad "pool-runs.awk: gave '$got', want '$want'"
 	fi
 }
 
@@ -86,6 +108,7 @@ lto1_cost_test() {
 
 run_bench_tests() {
 	bench_init_test
+	pool_runs_test
 	synth_test
 	lto1_cost_test
 }

@@ -327,7 +327,13 @@ static int cmp_ll(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* one warm-up run, then RUNS: "name median min max runs" */
+/*
+ * one warm-up run, then RUNS: "name median min max runs", and each run's
+ * time in "ltoguard-bench-runs: name t..." (sorted), which make bench
+ * pools over several boots: fork, hackbench and the network tests run a
+ * few percent more or fewer instructions from one boot to the next even
+ * under -icount, so one boot's median can mislead.
+ */
 static void run(const char *name, long long (*fn)(void))
 {
 	long long t[RUNS];
@@ -338,6 +344,10 @@ static void run(const char *name, long long (*fn)(void))
 		t[r] = fn();
 	qsort(t, RUNS, sizeof(t[0]), cmp_ll);
 	printf("ltoguard-bench: %s %lld %lld %lld %d\n", name, t[RUNS / 2], t[0], t[RUNS - 1], RUNS);
+	printf("ltoguard-bench-runs: %s", name);
+	for (r = 0; r < RUNS; r++)
+		printf(" %lld", t[r]);
+	printf("\n");
 	fflush(stdout);
 }
 

@@ -11,8 +11,9 @@
 # with the same compiler (tests/kernel/kbuild.sh), boots each in QEMU
 # under -icount shift=0 with kernel-fixtures/bench/bench-init.c as /init
 # (guest time is then a count of guest instructions) and compares:
-#   guest work  each benchmark's median of 5 runs, LTO / plain, and the
-#               spread (max - min) / median of each kernel's runs;
+#   guest work  each benchmark's median over BENCH_BOOTS boots of 5 runs
+#               each, LTO / plain, and the spread (max - min) / median
+#               of each kernel's runs;
 #   size        vmlinux text, data, bss (size(1)); function code (the
 #               bytes of the functions in .text) and init (the region
 #               freed after boot); bzImage;
@@ -27,7 +28,8 @@
 # Environment: CC, PLUGIN (the Makefile sets them); KERNELS
 # ("6.1-x86_64"); BENCH_WORK (scratch, build/bench); BENCH_REUSE=1 boots
 # finished builds of the same config and tools again instead of
-# rebuilding them (build_one in tests/kernel/kbuild.sh); BENCH_COST.
+# rebuilding them (build_one in tests/kernel/kbuild.sh); BENCH_BOOTS (5);
+# BENCH_COST.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 TOP=$(pwd)
@@ -37,6 +39,7 @@ KERNELS=${KERNELS:-6.1-x86_64}
 [ "$KERNELS" = all ] && KERNELS="6.1-x86_64 6.1-i386 6.12-x86_64 6.12-i386"
 WORK=${BENCH_WORK:-$TOP/build/bench}
 REUSE=${BENCH_REUSE:-0}
+BOOTS=${BENCH_BOOTS:-5}
 JOBS=$(nproc)
 FIX=$TOP/kernel-fixtures
 . "$TOP/tests/kernel/kbuild.sh"
@@ -48,16 +51,25 @@ echo "kernel,config,metric,unit,plain,lto,ratio,plain_spread,lto_spread" >"$csv"
 : >"$out"
 failed=0
 
-# ltoguard-bench lines of a boot log: "name median min max runs"
+# results O: "name median min max runs" of each benchmark, over the runs
+# of all of O's boots (each boot's "ltoguard-bench-runs: name t..."
+# lines, kernel-fixtures/bench/bench-init.c).  fork, hackbench, tcp and
+# udp run a few percent more or fewer instructions from one boot to the
+# next even under -icount (6.1 i386: one boot's fork median 19.96 ms,
+# another's 20.70 ms), so one boot's median can mislead.
 results() {
-	tr -d '\r' <"$1" | sed -n 's/^ltoguard-bench: \([a-z]* [0-9]* [0-9]* [0-9]* [0-9]*\)$/\1/p'
+	cat "$1"/bench-[0-9]*.log | tr -d '\r' | awk -f "$TOP/tests/bench/pool-runs.awk"
 }
 
-# bench_boot O ARCH: boot O's kernel with the benchmark /init
+# bench_boot O ARCH: boot O's kernel BOOTS times with the benchmark /init
+# (logs O/bench-1.log ...)
 bench_boot() {
-	local o=$1 arch=$2
-	initramfs "$o" "$arch" "$FIX/bench/bench-init.c" "$o/bench.cpio" &&
-		boot "$o" "$arch" "$o/bench.cpio" "$o/bench.log" LTOGUARD-BENCH-DONE
+	local o=$1 arch=$2 i
+	rm -f "$o"/bench-[0-9]*.log
+	initramfs "$o" "$arch" "$FIX/bench/bench-init.c" "$o/bench.cpio" || return
+	for ((i = 1; i <= BOOTS; i++)); do
+		boot "$o" "$arch" "$o/bench.cpio" "$o/bench-$i.log" LTOGUARD-BENCH-DONE || return
+	done
 }
 
 # line K CFG METRIC UNIT PLAIN LTO [PLAIN_SPREAD LTO_SPREAD]: one row of
@@ -77,14 +89,14 @@ spread() { # median min max -> percent
 guest_rows() {
 	local k=$1 cfg=$2 p=$3 l=$4 name pm pmin pmax lm lmin lmax _
 	while read -r name pm pmin pmax _; do
-		read -r lm lmin lmax _ < <(results "$l/bench.log" | awk -v n="$name" '$1 == n { print $2, $3, $4 }')
+		read -r lm lmin lmax _ < <(results "$l" | awk -v n="$name" '$1 == n { print $2, $3, $4 }')
 		if [ -z "${lm:-}" ]; then
 			echo "$k: $name: no result from the LTO kernel" >>"$out.notes"
 			continue
 		fi
 		line "$k" "$cfg" "$name" ns "$pm" "$lm" "$(spread "$pm" "$pmin" "$pmax")" "$(spread "$lm" "$lmin" "$lmax")"
-	done < <(results "$p/bench.log")
-	tr -d '\r' <"$p/bench.log" | grep -E 'ltoguard-bench: (.* skipped|note:)' | sed "s/^ltoguard-bench: \\(note: \\)\\{0,1\\}/$k: /" >>"$out.notes"
+	done < <(results "$p")
+	tr -d '\r' <"$p/bench-1.log" | grep -E 'ltoguard-bench: (.* skipped|note:)' | sed "s/^ltoguard-bench: \\(note: \\)\\{0,1\\}/$k: /" >>"$out.notes"
 }
 
 size_rows() {
@@ -144,7 +156,7 @@ for k in $KERNELS; do
 			echo "$k $cfg $mode: the build failed (see $o/build.log)" >>"$out.notes"
 			ok=0
 		elif ! bench_boot "$o" "$arch"; then
-			echo "$k $cfg $mode: the benchmarks did not finish (see $o/bench.log)" >>"$out.notes"
+			echo "$k $cfg $mode: the benchmarks did not finish (see $o/bench-*.log)" >>"$out.notes"
 			ok=0
 		fi
 	done
@@ -159,7 +171,7 @@ for k in $KERNELS; do
 	size_rows "$k" "$cfg" "$p" "$l"
 	build_rows "$k" "$cfg" "$p" "$l"
 	opt=$(grep -q '^CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y' "$p/.config" && echo -O2 || echo -Os)
-	echo "$k $cfg: built with $opt, $($CC --version | head -n1), guest times in ns of QEMU -icount shift=0 (= guest instructions)" >>"$out.notes"
+	echo "$k $cfg: built with $opt, $($CC --version | head -n1), guest times in ns of QEMU -icount shift=0 (= guest instructions), medians of $BOOTS boots x 5 runs" >>"$out.notes"
 done
 
 # cost_rows NAME SCRIPT ARGS...: the CSV lines of a cost script as rows;

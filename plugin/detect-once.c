@@ -35,11 +35,12 @@
  * reported as "called-once-call".
  *
  * README, Performance, has what each form of it measured (N = 100 on the
- * four o2+net kernels, other N on 6.1 x86_64).  The first form counted only the callee's own size and
- * called "inlined by its file" only a static function with one call; it
- * kept syscall_exit_to_user_mode_prepare as a call (static, 11
- * instructions, two callers, one of them the removed global), which its
- * file inlines into both callers by the small-function heuristics.
+ * four o2+net kernels, other N on 6.1 x86_64).  The first form counted
+ * only the callee's own size and called "inlined by its file" only a
+ * static function with one call; it kept
+ * syscall_exit_to_user_mode_prepare as a call (static, 11 instructions,
+ * two callers, one of them the removed global), which its file inlines
+ * into both callers by the small-function heuristics.
  */
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"

@@ -87,9 +87,10 @@ spread() { # median min max -> percent
 }
 
 guest_rows() {
-	local k=$1 cfg=$2 p=$3 l=$4 name pm pmin pmax lm lmin lmax _
+	local k=$1 cfg=$2 p=$3 l=$4 name pm pmin pmax lm lmin lmax _ lto
+	lto=$(results "$l")
 	while read -r name pm pmin pmax _; do
-		read -r lm lmin lmax _ < <(results "$l" | awk -v n="$name" '$1 == n { print $2, $3, $4 }')
+		read -r lm lmin lmax _ < <(awk -v n="$name" '$1 == n { print $2, $3, $4 }' <<<"$lto")
 		if [ -z "${lm:-}" ]; then
 			echo "$k: $name: no result from the LTO kernel" >>"$out.notes"
 			continue

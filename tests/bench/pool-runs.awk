@@ -5,15 +5,13 @@
 # "ltoguard-bench-runs: name t..." lines (kernel-fixtures/bench/
 # bench-init.c) and prints "name median min max runs" per benchmark, in
 # the order they first appear.  With an even number of runs the median
-# is the lower middle one.  Times are printed as read: mawk prints a
-# number above 2^31 as 2.31078e+09.
+# is the lower middle one.  Times are kept and printed as read, compared
+# as numbers: mawk prints a number above 2^31 as 2.31078e+09.
 $1 == "ltoguard-bench-runs:" {
 	if (!($2 in n))
 		order[++k] = $2
-	for (i = 3; i <= NF; i++) {
-		t[$2, ++n[$2]] = $i + 0
-		text[$2, n[$2]] = $i
-	}
+	for (i = 3; i <= NF; i++)
+		t[$2, ++n[$2]] = $i
 }
 
 END {
@@ -24,10 +22,10 @@ END {
 			at[i] = i
 		for (i = 2; i <= m; i++) {	# insertion sort of run numbers: 25 runs
 			x = at[i]
-			for (h = i - 1; h >= 1 && t[name, at[h]] > t[name, x]; h--)
+			for (h = i - 1; h >= 1 && t[name, at[h]] + 0 > t[name, x] + 0; h--)
 				at[h + 1] = at[h]
 			at[h + 1] = x
 		}
-		print name, text[name, at[int((m + 1) / 2)]], text[name, at[1]], text[name, at[m]], m
+		print name, t[name, at[int((m + 1) / 2)]], t[name, at[1]], t[name, at[m]], m
 	}
 }

@@ -50,7 +50,7 @@ GLUE_SRCS := plugin/ltoguard.c plugin/core.c plugin/detect-asm.c \
 	     plugin/detect-keeplist.c plugin/detect-stackargs.c \
 	     plugin/section-conflict.c plugin/detect-flatten.c \
 	     plugin/detect-dispatch.c plugin/detect-builtins.c plugin/detect-once.c \
-	     plugin/file-inline.c
+	     plugin/detect-cross.c plugin/file-inline.c
 HEADERS := $(wildcard include/*.h)
 
 WARN := -Wall -Wextra -Wno-unused-parameter

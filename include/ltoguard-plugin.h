@@ -109,6 +109,7 @@ void lg_keep_dispatch_tail_calls(void);	/* detect-dispatch.c */
 #define LG_DISPATCH_ATTR "ltoguard dispatch"
 void lg_keep_builtin_expansion(void);	/* detect-builtins.c, WPA only */
 void lg_keep_large_called_once(void);	/* detect-once.c, WPA only */
+void lg_keep_growing_cross_file_calls(void);	/* detect-cross.c, WPA only */
 
 /* file-inline.c: in WPA, a model of what each file's own build without
  * LTO inlined (state for one walk of the call graph). */
@@ -120,5 +121,18 @@ bool lg_file_inlines_call(struct lg_file_model *m, cgraph_edge *e);
 /* NODE's body, in GCC's size estimate, as its file made it: with the
  * callees the file inlined into it. */
 int lg_file_body_size(struct lg_file_model *m, cgraph_node *node);
+/* The call E can be inlined, and GCC's summaries can estimate it. */
+bool lg_inlinable_call(cgraph_edge *e, cgraph_node *callee);
+/* ipa-inline.cc, inline_insns_auto with hints: the growth under which
+ * GCC's small-function inliner may take E's callee (not declared
+ * inline). */
+int lg_auto_inline_limit(cgraph_edge *e);
+/* ipa-inline.cc, big_speedup_p: inlining E saves a large share of its
+ * caller's time. */
+bool lg_big_speedup(cgraph_edge *e);
+/* NODE's body goes away under LTO once every call to it is inlined. */
+bool lg_removable_under_lto(cgraph_node *node);
+/* The rules leave inlining CALLEE to GCC (declared inline, ...). */
+bool lg_inlining_left_to_gcc(cgraph_node *callee);
 
 #endif /* LTOGUARD_PLUGIN_H */

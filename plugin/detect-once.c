@@ -45,24 +45,12 @@
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
 
-/* WPA: CALLEE is one the rule leaves to GCC, whatever its size. */
-static bool inlining_left_to_gcc(cgraph_node *callee)
-{
-	tree decl = callee->decl;
-	tree attrs = DECL_ATTRIBUTES(decl);
-
-	return !callee->definition || callee->alias || callee->thunk ||
-	       DECL_DECLARED_INLINE_P(decl) || DECL_DISREGARD_INLINE_LIMITS(decl) ||
-	       lookup_attribute("always_inline", attrs) ||
-	       lookup_attribute(LG_DISPATCH_ATTR, attrs);
-}
-
 /* WPA: the call E, to CALLEE, stays a call: its file kept it, and CALLEE
  * is large enough for the rule and not left to GCC. */
 static bool keeps_call(struct lg_file_model *model, cgraph_edge *e, cgraph_node *callee,
 		       int limit)
 {
-	if (inlining_left_to_gcc(callee) ||
+	if (lg_inlining_left_to_gcc(callee) ||
 	    lookup_attribute("flatten", DECL_ATTRIBUTES(e->caller->decl)))
 		return false;
 	return !lg_file_inlines_call(model, e) && lg_file_body_size(model, callee) >= limit;

@@ -91,9 +91,39 @@ static bool removable(cgraph_node *node)
 	       !DECL_PRESERVE_P(node->decl) && !node->iterate_direct_aliases(0, ref);
 }
 
+/* NODE's offline body goes away under LTO once every call is inlined:
+ * what removable() asks, with whole-program (ipa-visibility.cc) making a
+ * global local when the linker saw no reference from outside the IR
+ * (LDPR_PREVAILING_DEF_IRONLY) and nothing asked to keep it visible. */
+bool lg_removable_under_lto(cgraph_node *node)
+{
+	ipa_ref *ref;
+
+	if (node->address_taken || node->force_output || DECL_PRESERVE_P(node->decl) ||
+	    node->iterate_direct_aliases(0, ref) ||
+	    lookup_attribute("externally_visible", DECL_ATTRIBUTES(node->decl)))
+		return false;
+	return !TREE_PUBLIC(node->decl) || node->resolution == LDPR_PREVAILING_DEF_IRONLY;
+}
+
+/* A callee whose inlining the rules leave to GCC, whatever its size:
+ * no body here, an alias or thunk, declared inline or always_inline (its
+ * author meant it inlined), or a dispatcher (detect-dispatch.c: a jump
+ * table of tail calls costs its caller no frame). */
+bool lg_inlining_left_to_gcc(cgraph_node *callee)
+{
+	tree decl = callee->decl;
+	tree attrs = DECL_ATTRIBUTES(decl);
+
+	return !callee->definition || callee->alias || callee->thunk ||
+	       DECL_DECLARED_INLINE_P(decl) || DECL_DISREGARD_INLINE_LIMITS(decl) ||
+	       lookup_attribute("always_inline", attrs) ||
+	       lookup_attribute(LG_DISPATCH_ATTR, attrs);
+}
+
 /* The call E can be inlined at all (can_inline_edge_p's final reasons),
  * and GCC has the summaries to estimate it. */
-static bool inlinable_call(cgraph_edge *e, cgraph_node *callee)
+bool lg_inlinable_call(cgraph_edge *e, cgraph_node *callee)
 {
 	ipa_fn_summary *f;
 
@@ -108,7 +138,7 @@ static bool inlinable_call(cgraph_edge *e, cgraph_node *callee)
 /* The call E, to CALLEE, is one its file's inliner could take. */
 static bool file_inlinable(cgraph_edge *e, cgraph_node *callee)
 {
-	return in_file_call(e, callee) && inlinable_call(e, callee);
+	return in_file_call(e, callee) && lg_inlinable_call(e, callee);
 }
 
 static int copies_of(struct lg_file_model *m, cgraph_node *node, int depth);
@@ -127,6 +157,11 @@ static int insns_limit(cgraph_node *caller, int param, bool hint)
 	insns_limit((e)->caller, opt_for_fn((e)->caller->decl, param_max_inline_insns_auto), hint)
 #define SINGLE_LIMIT(e, hint) \
 	insns_limit((e)->caller, opt_for_fn((e)->caller->decl, param_max_inline_insns_single), hint)
+
+int lg_auto_inline_limit(cgraph_edge *e)
+{
+	return AUTO_LIMIT(e, true);
+}
 
 /* GCC's estimate of NODE's own body, in instructions; 0 if none. */
 static int self_size(cgraph_node *node)
@@ -193,7 +228,7 @@ static bool once_in_file(struct lg_file_model *m, cgraph_node *node, int depth)
 
 /* ipa-inline.cc, big_speedup_p: inlining E saves more than --param
  * inline-min-speedup percent of the caller's time with the call's. */
-static bool big_speedup(cgraph_edge *e)
+bool lg_big_speedup(cgraph_edge *e)
 {
 	sreal unspec, spec = estimate_edge_time(e, &unspec);
 	sreal freq = e->sreal_frequency();
@@ -226,7 +261,7 @@ static bool growth_positive(struct lg_file_model *m, cgraph_node *callee, cgraph
 	if (!removable(callee))
 		return growth > 0;
 	for (e = callee->callers; e && n > 0; e = e->next_caller, n--) {
-		if (!inlinable_call(e, callee))
+		if (!lg_inlinable_call(e, callee))
 			return true;
 		total += (e == known ? growth : estimate_edge_growth(e)) *
 			 copies_of(m, e->caller, depth - 1);
@@ -259,12 +294,12 @@ static bool small_in_file(struct lg_file_model *m, cgraph_edge *e, cgraph_node *
 			 INLINE_HINT_loop_iterations | INLINE_HINT_loop_stride);
 	if (declared)
 		limited = growth >= SINGLE_LIMIT(e, apply) &&
-			  (apply || growth >= SINGLE_LIMIT(e, true) || !big_speedup(e));
+			  (apply || growth >= SINGLE_LIMIT(e, true) || !lg_big_speedup(e));
 	else
 		limited = (!opt_for_fn(caller, flag_inline_functions) &&
 			   growth >= opt_for_fn(caller, param_max_inline_insns_small)) ||
 			  (growth >= AUTO_LIMIT(e, apply) &&
-			   (apply || growth >= AUTO_LIMIT(e, true) || !big_speedup(e)));
+			   (apply || growth >= AUTO_LIMIT(e, true) || !lg_big_speedup(e)));
 	if (declared && limited)
 		return false;
 	if (limited || !e->maybe_hot_p())

@@ -16,7 +16,7 @@
  *
  * Arguments: -fplugin-arg-ltoguard-report=FILE, -keep=FILE (repeatable),
  * -verbose, -stack-args=N, -flatten=file|program, -dispatch=N,
- * -builtins=constant|all|inline, -called-once=N.  See
+ * -builtins=constant|all|inline, -called-once=N, -cross-growth=N.  See
  * README.md.
  */
 #include "ltoguard-gcc.h"
@@ -48,6 +48,11 @@ static struct plugin_info ltoguard_info = {
 		"  -fplugin-arg-ltoguard-called-once=N  calls to a function of N+\n"
 		"                                     instructions that its own file kept\n"
 		"                                     as calls stay calls (default 100,\n"
+		"                                     0 = off)\n"
+		"  -fplugin-arg-ltoguard-cross-growth=N  calls to another file's\n"
+		"                                     function not declared inline stay\n"
+		"                                     calls when inlining grows the caller\n"
+		"                                     by N+ instructions (default 6,\n"
 		"                                     0 = off)\n",
 };
 
@@ -62,6 +67,7 @@ static void run_detectors(void)
 	lg_keep_dispatch_tail_calls();
 	lg_keep_builtin_expansion();
 	lg_keep_large_called_once();
+	lg_keep_growing_cross_file_calls();
 }
 
 /*

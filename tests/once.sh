@@ -17,11 +17,6 @@
 #   high      called-once=1000000, larger than any body: the same as off;
 # and each program must print the plain one's result.
 
-# calls_to BIN FN: how many calls BIN makes to FN or a clone of it
-calls_to() {
-	objdump -d --no-show-raw-insn "$1" | grep -cE "(call|jmp) +[0-9a-f]+ <$2([.][^>]*)?>"
-}
-
 run_once_tests() {
 	local d=$BUILD/once src=$TOP/tests/once v flags want got fn
 	rm -rf "$d"

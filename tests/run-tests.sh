@@ -56,6 +56,8 @@ run_bench_tests
 run_dispatch_tests
 . tests/once.sh
 run_once_tests
+. tests/cross.sh
+run_cross_tests
 . tests/asm-label.sh
 run_asm_label_tests
 . tests/builtins.sh

@@ -102,6 +102,13 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 		opts->called_once_given = 1;
 		return NULL;
 	}
+	if (strcmp(key, "cross-growth") == 0) {
+		if ((bad = whole_number(value, LG_CROSS_GROWTH_MAX,
+					"needs a whole number from 0 to 1000000", &opts->cross_growth)))
+			return bad;
+		opts->cross_growth_given = 1;
+		return NULL;
+	}
 	if (strcmp(key, "flatten") == 0)
 		return one_of(value, flatten_modes,
 			      "needs a value: =file (the default) or =program",
@@ -112,5 +119,5 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 			      &opts->builtins);
 	return "is not an ltoguard argument (known: report=FILE, keep=FILE, "
 	       "verbose, stack-args=N, flatten=file|program, dispatch=N, "
-	       "builtins=constant|all|inline, called-once=N)";
+	       "builtins=constant|all|inline, called-once=N, cross-growth=N)";
 }

@@ -164,3 +164,16 @@ build_program() {
 	# shellcheck disable=SC2086
 	$CC $flags "${objs[@]}" -o "$d/$v" || { bad "$(basename "$src"): $v: link"; return 1; }
 }
+
+# calls_to BIN FN: how many calls BIN makes to FN or a clone of it
+calls_to() {
+	objdump -d --no-show-raw-insn "$1" | grep -cE "(call|jmp) +[0-9a-f]+ <$2([.][^>]*)?>"
+}
+
+# calls_in BIN FN CALLEE: how many calls FN's own code in BIN makes to
+# CALLEE or a clone of it
+calls_in() {
+	objdump -d --no-show-raw-insn "$1" |
+		awk -v fn="<$2>:" '/^[0-9a-f]+ </ { in_fn = ($2 == fn) } in_fn' |
+		grep -cE "(call|jmp) +[0-9a-f]+ <$3([.][^>]*)?>"
+}

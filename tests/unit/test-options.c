@@ -131,6 +131,26 @@ static void test_called_once(void **state)
 	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "called-once=N"));
 }
 
+static void test_cross_growth(void **state)
+{
+	struct lg_options o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(o.cross_growth_given, 0);
+	assert_null(lg_option_apply(&o, "cross-growth", "0"));
+	assert_int_equal(o.cross_growth, 0);
+	assert_int_equal(o.cross_growth_given, 1);
+	assert_null(lg_option_apply(&o, "cross-growth", "8"));
+	assert_int_equal(o.cross_growth, 8);
+	assert_non_null(strstr(lg_option_apply(&o, "cross-growth", NULL), "0 turns the rule off"));
+	assert_non_null(strstr(lg_option_apply(&o, "cross-growth", "1000001"), "0 to 1000000"));
+	assert_non_null(strstr(lg_option_apply(&o, "cross-growth", "-1"), "whole number"));
+	assert_non_null(strstr(lg_option_apply(&o, "cross-growth", "8x"), "whole number"));
+	assert_int_equal(o.cross_growth, 8);
+	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "cross-growth=N"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +161,7 @@ int main(void)
 		cmocka_unit_test(test_dispatch),
 		cmocka_unit_test(test_builtins),
 		cmocka_unit_test(test_called_once),
+		cmocka_unit_test(test_cross_growth),
 	};
 
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);

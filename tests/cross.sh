@@ -17,22 +17,8 @@
 # and each program must print the plain one's result.
 
 run_cross_tests() {
-	local d=$BUILD/cross src=$TOP/tests/cross v flags want got
-	rm -rf "$d"
-	mkdir -p "$d"
-	for v in plain lto control; do
-		case $v in
-		plain) flags="-O2" ;;
-		lto) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-report=$d/report.txt" ;;
-		control) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-cross-growth=0" ;;
-		esac
-		build_program "$d" "$src" $v "$flags" lock user main || return
-	done
-	want=$("$d/plain")
-	for v in lto control; do
-		got=$("$d/$v")
-		[ "$got" = "$want" ] || bad "cross: $v prints $got, plain $want"
-	done
+	local d=$BUILD/cross src=$TOP/tests/cross
+	build_rule_programs cross "$d" "$src" "lock user main" control=cross-growth=0 || return
 	if [ "$(calls_to "$d/plain" lock_take)" -ne 5 ] || [ "$(calls_to "$d/plain" lock_owner)" -eq 0 ] ||
 	   [ "$(calls_to "$d/plain" lock_setup)" -eq 0 ]; then
 		bad "cross: the plain build does not call lock_take five times, lock_owner and lock_setup: the test's premise is wrong"

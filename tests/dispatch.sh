@@ -17,22 +17,8 @@ tail_jumps() {
 }
 
 run_dispatch_tests() {
-	local d=$BUILD/dispatch src=$TOP/tests/dispatch v flags want got n
-	rm -rf "$d"
-	mkdir -p "$d"
-	for v in plain lto control; do
-		case $v in
-		plain) flags="-O2" ;;
-		lto) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-report=$d/report.txt" ;;
-		control) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-dispatch=0" ;;
-		esac
-		build_program "$d" "$src" $v "$flags" calls dispatch main || return
-	done
-	want=$("$d/plain")
-	for v in lto control; do
-		got=$("$d/$v")
-		[ "$got" = "$want" ] || bad "dispatch: $v prints $got, plain $want"
-	done
+	local d=$BUILD/dispatch src=$TOP/tests/dispatch n got
+	build_rule_programs dispatch "$d" "$src" "calls dispatch main" control=dispatch=0 || return
 	n=$(tail_jumps "$d/plain" sys_call)
 	if [ "$n" -ne 20 ]; then
 		bad "dispatch: the plain dispatcher makes $n tail jumps, not 20: the test's premise is wrong"

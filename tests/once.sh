@@ -18,23 +18,8 @@
 # and each program must print the plain one's result.
 
 run_once_tests() {
-	local d=$BUILD/once src=$TOP/tests/once v flags want got fn
-	rm -rf "$d"
-	mkdir -p "$d"
-	for v in plain lto control high; do
-		case $v in
-		plain) flags="-O2" ;;
-		lto) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-report=$d/report.txt" ;;
-		control) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-called-once=0" ;;
-		high) flags="-O2 -flto -fplugin=$PLUGIN -fplugin-arg-ltoguard-called-once=1000000" ;;
-		esac
-		build_program "$d" "$src" $v "$flags" exit work main || return
-	done
-	want=$("$d/plain")
-	for v in lto control high; do
-		got=$("$d/$v")
-		[ "$got" = "$want" ] || bad "once: $v prints $got, plain $want"
-	done
+	local d=$BUILD/once src=$TOP/tests/once v fn
+	build_rule_programs once "$d" "$src" "exit work main" control=called-once=0 high=called-once=1000000 || return
 	if [ "$(calls_to "$d/plain" exit_work)" -eq 0 ] || [ "$(calls_to "$d/plain" signal_work)" -eq 0 ] ||
 	   nm "$d/plain" | grep -qE 'prepare_work|exit_prepare'; then
 		bad "once: the plain build does not call exit_work and signal_work, or keeps prepare_work or exit_prepare: the test's premise is wrong"

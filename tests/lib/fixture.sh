@@ -165,6 +165,30 @@ build_program() {
 	$CC $flags "${objs[@]}" -o "$d/$v" || { bad "$(basename "$src"): $v: link"; return 1; }
 }
 
+# build_rule_programs NAME D SRC "FILES" [VARIANT=ARG]...: a rule's test
+# program (tests/once.sh, dispatch.sh, cross.sh) built as D/plain (-O2),
+# D/lto (-flto, the plugin at its defaults, report D/report.txt) and one
+# D/VARIANT each with -fplugin-arg-ltoguard-ARG (the controls); each must
+# print what plain prints.
+build_rule_programs() {
+	local name=$1 d=$2 src=$3 files=$4 lto="-O2 -flto -fplugin=$PLUGIN" arg v want got
+	shift 4
+	rm -rf "$d"
+	mkdir -p "$d"
+	# shellcheck disable=SC2086
+	build_program "$d" "$src" plain "-O2" $files &&
+		build_program "$d" "$src" lto "$lto -fplugin-arg-ltoguard-report=$d/report.txt" $files || return
+	for arg in "$@"; do
+		# shellcheck disable=SC2086
+		build_program "$d" "$src" "${arg%%=*}" "$lto -fplugin-arg-ltoguard-${arg#*=}" $files || return
+	done
+	want=$("$d/plain")
+	for v in lto "${@%%=*}"; do
+		got=$("$d/$v")
+		[ "$got" = "$want" ] || bad "$name: $v prints $got, plain $want"
+	done
+}
+
 # calls_to BIN FN: how many calls BIN makes to FN or a clone of it
 calls_to() {
 	objdump -d --no-show-raw-insn "$1" | grep -cE "(call|jmp) +[0-9a-f]+ <$2([.][^>]*)?>"

@@ -132,7 +132,8 @@ int lg_auto_inline_limit(cgraph_edge *e);
 bool lg_big_speedup(cgraph_edge *e);
 /* NODE's body goes away under LTO once every call to it is inlined. */
 bool lg_removable_under_lto(cgraph_node *node);
-/* The rules leave inlining CALLEE to GCC (declared inline, ...). */
-bool lg_inlining_left_to_gcc(cgraph_node *callee);
+/* The rules leave inlining the call E to CALLEE to GCC (declared
+ * inline, a dispatcher, a flatten caller, ...). */
+bool lg_call_left_to_gcc(cgraph_edge *e, cgraph_node *callee);
 
 #endif /* LTOGUARD_PLUGIN_H */

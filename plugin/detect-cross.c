@@ -74,9 +74,8 @@ static bool shrinks_when_inlined_everywhere(cgraph_node *callee)
  * a call across files that the rule keeps.  *GROWTH is the estimate. */
 static bool keeps_call(cgraph_edge *e, cgraph_node *callee, int limit, int *growth)
 {
-	if (lg_inlining_left_to_gcc(callee) || !cross_file(e, callee) ||
-	    !lg_inlinable_call(e, callee) ||
-	    lookup_attribute("flatten", DECL_ATTRIBUTES(e->caller->decl)))
+	if (lg_call_left_to_gcc(e, callee) || !cross_file(e, callee) ||
+	    !lg_inlinable_call(e, callee))
 		return false;
 	*growth = estimate_edge_growth(e);
 	return *growth >= limit && *growth < lg_auto_inline_limit(e) && !lg_big_speedup(e) &&

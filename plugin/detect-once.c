@@ -50,8 +50,7 @@
 static bool keeps_call(struct lg_file_model *model, cgraph_edge *e, cgraph_node *callee,
 		       int limit)
 {
-	if (lg_inlining_left_to_gcc(callee) ||
-	    lookup_attribute("flatten", DECL_ATTRIBUTES(e->caller->decl)))
+	if (lg_call_left_to_gcc(e, callee))
 		return false;
 	return !lg_file_inlines_call(model, e) && lg_file_body_size(model, callee) >= limit;
 }

@@ -80,37 +80,42 @@ static bool in_file_call(cgraph_edge *e, cgraph_node *callee)
 	return e->caller->lto_file_data == callee->lto_file_data;
 }
 
-/* NODE's offline body goes away once every call is inlined: static,
- * address not taken, no aliases (cgraph.cc,
- * can_remove_if_no_direct_calls_and_refs_p). */
-static bool removable(cgraph_node *node)
+/* Only direct calls reach NODE: address not taken, not forced out, no
+ * aliases (cgraph.cc, can_remove_if_no_direct_calls_and_refs_p). */
+static bool only_called(cgraph_node *node)
 {
 	ipa_ref *ref;
 
-	return !TREE_PUBLIC(node->decl) && !node->address_taken && !node->force_output &&
-	       !DECL_PRESERVE_P(node->decl) && !node->iterate_direct_aliases(0, ref);
+	return !node->address_taken && !node->force_output && !DECL_PRESERVE_P(node->decl) &&
+	       !node->iterate_direct_aliases(0, ref);
+}
+
+/* NODE's offline body goes away once every call is inlined: static and
+ * only called. */
+static bool removable(cgraph_node *node)
+{
+	return !TREE_PUBLIC(node->decl) && only_called(node);
 }
 
 /* NODE's offline body goes away under LTO once every call is inlined:
- * what removable() asks, with whole-program (ipa-visibility.cc) making a
- * global local when the linker saw no reference from outside the IR
- * (LDPR_PREVAILING_DEF_IRONLY) and nothing asked to keep it visible. */
+ * only called, and static or made local by whole-program
+ * (ipa-visibility.cc), which it does when the linker saw no reference
+ * from outside the IR (LDPR_PREVAILING_DEF_IRONLY) and nothing asked to
+ * keep it visible. */
 bool lg_removable_under_lto(cgraph_node *node)
 {
-	ipa_ref *ref;
-
-	if (node->address_taken || node->force_output || DECL_PRESERVE_P(node->decl) ||
-	    node->iterate_direct_aliases(0, ref) ||
-	    lookup_attribute("externally_visible", DECL_ATTRIBUTES(node->decl)))
+	if (!only_called(node) || lookup_attribute("externally_visible", DECL_ATTRIBUTES(node->decl)))
 		return false;
 	return !TREE_PUBLIC(node->decl) || node->resolution == LDPR_PREVAILING_DEF_IRONLY;
 }
 
-/* A callee whose inlining the rules leave to GCC, whatever its size:
- * no body here, an alias or thunk, declared inline or always_inline (its
- * author meant it inlined), or a dispatcher (detect-dispatch.c: a jump
- * table of tail calls costs its caller no frame). */
-bool lg_inlining_left_to_gcc(cgraph_node *callee)
+/* A call E, to CALLEE, whose inlining the rules leave to GCC, whatever
+ * its size: CALLEE has no body here, is an alias or thunk, is declared
+ * inline or always_inline (its author meant it inlined), or is a
+ * dispatcher (detect-dispatch.c: a jump table of tail calls costs its
+ * caller no frame); or the caller has attribute flatten (the flatten
+ * rule, detect-flatten.c, decides how far that reaches). */
+bool lg_call_left_to_gcc(cgraph_edge *e, cgraph_node *callee)
 {
 	tree decl = callee->decl;
 	tree attrs = DECL_ATTRIBUTES(decl);
@@ -118,7 +123,8 @@ bool lg_inlining_left_to_gcc(cgraph_node *callee)
 	return !callee->definition || callee->alias || callee->thunk ||
 	       DECL_DECLARED_INLINE_P(decl) || DECL_DISREGARD_INLINE_LIMITS(decl) ||
 	       lookup_attribute("always_inline", attrs) ||
-	       lookup_attribute(LG_DISPATCH_ATTR, attrs);
+	       lookup_attribute(LG_DISPATCH_ATTR, attrs) ||
+	       lookup_attribute("flatten", DECL_ATTRIBUTES(e->caller->decl));
 }
 
 /* The call E can be inlined at all (can_inline_edge_p's final reasons),

@@ -3,6 +3,7 @@
  * -fplugin-arg-ltoguard-KEY[=VALUE] parsing.  Plain C99, no GCC headers:
  * the plugin turns a returned message into a GCC error.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ltoguard.h"
@@ -54,9 +55,36 @@ static const char *const flatten_modes[] = { "file", "program", NULL };
 /* in the order of enum lg_builtins_mode */
 static const char *const builtins_modes[] = { "constant", "all", "inline", NULL };
 
+/* The rules' thresholds, =N each: the value and its _given flag. */
+struct threshold {
+	const char *key;
+	long max;
+	const char *range;	/* whole_number's message */
+	size_t value, given;	/* offsets in struct lg_options */
+};
+
+#define THRESHOLD(key, max, range, member) \
+	{ key, max, range, offsetof(struct lg_options, member), \
+	  offsetof(struct lg_options, member##_given) }
+
+static const struct threshold thresholds[] = {
+	THRESHOLD("stack-args", LG_STACK_ARGS_MAX, "needs a whole number from 0 to 1000", stack_args),
+	THRESHOLD("dispatch", LG_DISPATCH_MAX, "needs a whole number from 0 to 100000", dispatch),
+	THRESHOLD("called-once", LG_CALLED_ONCE_MAX, "needs a whole number from 0 to 1000000",
+		  called_once),
+	THRESHOLD("cross-growth", LG_CROSS_GROWTH_MAX, "needs a whole number from 0 to 1000000",
+		  cross_growth),
+};
+
+static int *field(struct lg_options *opts, size_t offset)
+{
+	return (int *)((char *)opts + offset);
+}
+
 const char *lg_option_apply(struct lg_options *opts, const char *key,
 			    const char *value)
 {
+	const struct threshold *t;
 	const char *bad;
 
 	if (strcmp(key, "report") == 0) {
@@ -81,32 +109,12 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 		opts->verbose = 1;
 		return NULL;
 	}
-	if (strcmp(key, "stack-args") == 0) {
-		if ((bad = whole_number(value, LG_STACK_ARGS_MAX,
-					"needs a whole number from 0 to 1000", &opts->stack_args)))
+	for (t = thresholds; t < thresholds + sizeof(thresholds) / sizeof(thresholds[0]); t++) {
+		if (strcmp(key, t->key) != 0)
+			continue;
+		if ((bad = whole_number(value, t->max, t->range, field(opts, t->value))))
 			return bad;
-		opts->stack_args_given = 1;
-		return NULL;
-	}
-	if (strcmp(key, "dispatch") == 0) {
-		if ((bad = whole_number(value, LG_DISPATCH_MAX,
-					"needs a whole number from 0 to 100000", &opts->dispatch)))
-			return bad;
-		opts->dispatch_given = 1;
-		return NULL;
-	}
-	if (strcmp(key, "called-once") == 0) {
-		if ((bad = whole_number(value, LG_CALLED_ONCE_MAX,
-					"needs a whole number from 0 to 1000000", &opts->called_once)))
-			return bad;
-		opts->called_once_given = 1;
-		return NULL;
-	}
-	if (strcmp(key, "cross-growth") == 0) {
-		if ((bad = whole_number(value, LG_CROSS_GROWTH_MAX,
-					"needs a whole number from 0 to 1000000", &opts->cross_growth)))
-			return bad;
-		opts->cross_growth_given = 1;
+		*field(opts, t->given) = 1;
 		return NULL;
 	}
 	if (strcmp(key, "flatten") == 0)

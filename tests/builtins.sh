@@ -16,9 +16,7 @@
 
 # builtin_shape BIN FN: FN's instructions without addresses and constants
 builtin_shape() {
-	objdump -d --no-show-raw-insn "$1" |
-		awk -v fn="<$2>:" '$2 == fn { p = 1; next } p && /^$/ { p = 0 } p' |
-		cut -f2- | sed 's/ *<.*//; s/0x[0-9a-f]*//g; s/[0-9a-f]\{6,\}//g'
+	function_code "$1" "$2" | cut -f2- | sed 's/ *<.*//; s/0x[0-9a-f]*//g; s/[0-9a-f]\{6,\}//g'
 }
 
 # builtin_like_plain DIR VARIANT FN: FN of VARIANT is the plain build's

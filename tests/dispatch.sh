@@ -11,9 +11,7 @@
 
 # tail_jumps BIN FN: how many jumps FN makes to sys_N functions
 tail_jumps() {
-	objdump -d --no-show-raw-insn "$1" |
-		awk -v fn="<$2>:" '$2 == fn { p = 1; next } p && /^$/ { p = 0 } p' |
-		grep -cE 'jmp +[0-9a-f]+ <sys_[0-9]+>'
+	function_code "$1" "$2" | grep -cE 'jmp +[0-9a-f]+ <sys_[0-9]+>'
 }
 
 run_dispatch_tests() {

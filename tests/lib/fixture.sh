@@ -194,10 +194,15 @@ calls_to() {
 	objdump -d --no-show-raw-insn "$1" | grep -cE "(call|jmp) +[0-9a-f]+ <$2([.][^>]*)?>"
 }
 
+# function_code BIN FN: the instructions of FN's own code in BIN (its
+# objdump lines, without the symbol's header)
+function_code() {
+	objdump -d --no-show-raw-insn "$1" |
+		awk -v fn="<$2>:" '/^[0-9a-f]+ </ { in_fn = ($2 == fn); next } in_fn'
+}
+
 # calls_in BIN FN CALLEE: how many calls FN's own code in BIN makes to
 # CALLEE or a clone of it
 calls_in() {
-	objdump -d --no-show-raw-insn "$1" |
-		awk -v fn="<$2>:" '/^[0-9a-f]+ </ { in_fn = ($2 == fn) } in_fn' |
-		grep -cE "(call|jmp) +[0-9a-f]+ <$3([.][^>]*)?>"
+	function_code "$1" "$2" | grep -cE "(call|jmp) +[0-9a-f]+ <$3([.][^>]*)?>"
 }

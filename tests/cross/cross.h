@@ -8,6 +8,7 @@ struct lock {
 
 /* lock.c: kernel/locking/mutex.c's shape */
 void lock_take(struct lock *l, int who);	/* a few instructions: grows callers */
+int lock_weight(const struct lock *l, int x);	/* grows callers a little */
 int lock_owner(const struct lock *l);		/* one load: inlining shrinks */
 void lock_setup(struct lock *l, int n);		/* called once, from main.c */
 

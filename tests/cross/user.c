@@ -19,7 +19,7 @@ __attribute__((noinline)) int user_a(struct lock *l, const int *v, int x)
 	int s = mix(v, 16, x);
 
 	lock_take(l, s & 15);
-	return lock_owner(l) + s;
+	return lock_owner(l) + lock_weight(l, s) + s;
 }
 
 __attribute__((noinline)) int user_b(struct lock *l, const int *v, int x)
@@ -29,7 +29,7 @@ __attribute__((noinline)) int user_b(struct lock *l, const int *v, int x)
 	lock_take(l, s & 7);
 	s = mix(v, 16, s);
 	lock_take(l, s & 3);
-	return lock_owner(l) * 2 + s;
+	return lock_owner(l) * 2 + lock_weight(l, x) + s;
 }
 
 /* A thin wrapper (getppid's shape): lock_take is most of its time. */

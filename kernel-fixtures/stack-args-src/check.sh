@@ -6,3 +6,9 @@ calls_do_futex() {
 		grep -Eq '(call|jmp) +[0-9a-f]+ <do_futex[.>]' ||
 		{ echo "    do_futex was inlined into sys_futex_like"; return 1; }
 }
+# futex_hash, a static inline helper with four stack words, is inlined
+# (ltoguard marks only functions other files can call)
+inlines_futex_hash() {
+	! objdump -d --no-show-raw-insn "$1" | grep -Eq '(call|jmp) +[0-9a-f]+ <futex_hash[.>]' ||
+		{ echo "    futex_hash is called, not inlined"; return 1; }
+}

@@ -22,14 +22,18 @@
  * The mark is attribute noinline plus DECL_UNINLINABLE, both streamed into
  * the LTO IR; IPA clones (constprop, isra) copy the decl and so keep it.
  *
- * A static inline function (a header's helper: clocksource_delta's three
- * u64, inet_match, __inet_lookup) is left alone.  Every caller it has is
- * in a file that includes it, where a build without LTO inlines it too,
- * so LTO inlines it nowhere new.  Marked, it stayed a call in every file
- * of the LTO kernel and in none of the plain one: this runs before the
- * early inliner, so the mark reached each file's own inlining too (6.1
- * i386 tcp ran ktime_get's clocksource_delta and the socket lookup's
- * __inet_lookup and inet_match as calls; README, Performance).
+ * A static function whose address is not taken is left alone: a header's
+ * static inline helper (clocksource_delta's three u64, inet_match,
+ * __inet_lookup), or a file's own (mm/slub.c's slab_post_alloc_hook under
+ * SLUB_TINY).  Every call it has is a direct call in its own file, where
+ * a build without LTO may inline it as well, so LTO inlines it nowhere
+ * new.  Marked, it stayed a call in every file of the LTO kernel: this
+ * runs before the early inliner, so the mark reached each file's own
+ * inlining too (6.1 i386 tcp ran ktime_get's clocksource_delta and the
+ * socket lookup's __inet_lookup and inet_match as calls; README,
+ * Performance).  A static function whose address is taken may be called
+ * from another file once LTO makes an indirect call direct, so it is
+ * still marked.
  *
  * noinline alone is not enough.  Once the worker is a real call, GCC turns
  * "return do_futex(...)" in the asmlinkage function into a sibling call
@@ -121,11 +125,11 @@ static bool is_asmlinkage(tree decl)
 	return integer_zerop(TREE_VALUE(TREE_VALUE(attr)));
 }
 
-/* A static inline function: its own file's inliner, with or without
- * LTO, decides where it goes (see the comment at the top). */
-static bool inlined_without_lto(tree decl)
+/* A static function called only directly: its own file's inliner, with
+ * or without LTO, decides where it goes (see the comment at the top). */
+static bool called_only_in_its_file(cgraph_node *node)
 {
-	return DECL_DECLARED_INLINE_P(decl) && !TREE_PUBLIC(decl);
+	return !TREE_PUBLIC(node->decl) && !node->address_taken;
 }
 
 /* The threshold in force: the argument, or the default on 32-bit targets. */
@@ -159,7 +163,7 @@ void lg_detect_stack_args(void)
 				 words);
 			lg_forbid_sibcalls(node, &why);
 		}
-		if (words < limit || inlined_without_lto(decl))
+		if (words < limit || called_only_in_its_file(node))
 			continue;
 		snprintf(detail, sizeof(detail),
 			 "%d argument words on the stack, threshold %d", words, limit);

@@ -27,6 +27,10 @@ R3 int struct_by_value(struct big s, int a) { return s.a+a; }
 R3 int float_double(float f, double d, int a) { return (int)(f+d)+a; }
 FASTCALL int fastcall5(int a, int b, int c, int d, int e) { return a+b+c+d+e; }
 R3 struct big struct_return(int a, int b, int c) { struct big r = {a,b,c}; return r; }
-/* a header's static inline helper: inlined without LTO too, never marked */
+/* static functions called directly: inlinable without LTO too, not
+ * marked; one whose address is taken is (LTO may call it from elsewhere) */
 static inline R3 int int7_static_inline(int a, int b, int c, int d, int e, int f, int g) { return a+b+c+d+e+f+g; }
-R3 int uses_static_inline(int a) { return int7_static_inline(a, a, a, a, a, a, a); }
+static R3 int int7_static(int a, int b, int c, int d, int e, int f, int g) { return a*b+c+d+e+f+g; }
+static R3 int int7_static_addr(int a, int b, int c, int d, int e, int f, int g) { return a-b+c+d+e+f+g; }
+R3 int (*int7_ptr)(int, int, int, int, int, int, int) = int7_static_addr;
+R3 int uses_statics(int a) { return int7_static_inline(a, a, a, a, a, a, a) + int7_static(a, a, a, a, a, a, a); }

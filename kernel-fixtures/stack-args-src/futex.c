@@ -19,17 +19,23 @@ int futex_calls;
 unsigned int futex_hashes;
 
 /* A header's static inline helper with as many stack words: a build
- * without LTO inlines it into its callers, so LTO may too (check.sh). */
+ * without LTO inlines it into its callers, so LTO may too (check.sh).
+ * Called apart from do_futex, whose size decides whether a build
+ * without LTO inlines it into sys_futex_like (gcc 11 then does not). */
 static inline fastcall3 u32 futex_hash(u32 a, u32 b, u32 c, u32 d, u32 e, u32 f, u32 g)
 {
 	return (a ^ b) + (c ^ d) * (e | 1) + (f ^ g);
+}
+
+void futex_rehash(u32 key)
+{
+	futex_hashes += futex_hash(key, key >> 1, key >> 2, key >> 3, key >> 4, key >> 5, key >> 6);
 }
 
 seed_noinline fastcall3 long do_futex(u32 uaddr, int op, u32 val, u32 timeout,
 				      u32 uaddr2, u32 val2, u32 val3)
 {
 	futex_calls++;
-	futex_hashes += futex_hash(uaddr, op, val, timeout, uaddr2, val2, val3);
 	return (long)((uaddr >> 28) + (op >> 24) + (val >> 20) + timeout +
 		      (uaddr2 >> 16) + val2 + (val3 >> 12));
 }

@@ -4,10 +4,13 @@
 unsigned int entry_futex(void);
 long futex_result;
 extern int futex_calls;
+void futex_rehash(unsigned int key);
 
 int main(void)
 {
 	unsigned int clobbered = entry_futex();
+
+	futex_rehash(clobbered + 7);
 
 	if (clobbered)
 		printf("saved user registers clobbered: mask 0x%x\n", clobbered);

@@ -6,7 +6,9 @@
 # the plugin-cost scaling (tests/bench/synth.sh) must exercise each of
 # the four shapes they claim, with the plugin acting on each; the lto1
 # cost (tests/bench/lto1-cost.sh) must replay a link ltoguard-ld
-# recorded and count lto1 with and without the plugin.
+# recorded and count lto1 with and without the plugin; the guest
+# profile (tests/bench/guest-profile.sh) must sum a QEMU block log by
+# System.map's functions and compare two profiles.
 
 bench_init_test() {
 	local dir=$BUILD/bench out name bad_lines=""
@@ -107,9 +109,41 @@ lto1_cost_test() {
 	fi
 }
 
+guest_profile_test() {
+	local d=$BUILD/guest-profile gp=tests/bench/guest-profile.sh trace want
+	mkdir -p "$d"
+	printf '%s\n' "c1000000 T f_a" "c1000040 t f_b.constprop.0" "c1000080 T f_c" \
+		"c1000100 D some_data" >"$d/System.map"
+	trace() { printf 'Trace 0: 0x7f00 [00000000/%s/004002b0/ff020200] \n' "$@"; }
+	{
+		# f_a: a block of 3 run twice; f_b's clone: 2, three times; f_c:
+		# 1 once and a block the log never translated (1) twice
+		printf 'IN: f_a\n0xc1000000:  nop\n0xc1000001:  nop\n0xc1000002:  ret\n\n'
+		trace c1000000 c1000000
+		printf 'IN: \n0xc1000050:  nop\n0xc1000051:  ret\n\n'
+		trace c1000050 c1000050 c1000050
+		printf 'IN: \n0xc1000090:  ret\n\n'
+		trace c1000090 c1000084 c1000084
+	} >"$d/qemu.log"
+	want=$'15 total\n6 f_b\n6 f_a\n3 f_c'
+	if [ "$($gp sum "$d/System.map" "$d/qemu.log")" = "$want" ]; then
+		ok "guest-profile: a QEMU block log summed by function (block sizes, clones folded, data ignored)"
+	else
+		bad "guest-profile: sum gives $($gp sum "$d/System.map" "$d/qemu.log" | tr '\n' ' '), not ${want//$'\n'/ }"
+	fi
+	printf '%s\n' "15 total" "6 f_b" "6 f_a" "3 f_c" >"$d/a"
+	printf '%s\n' "20 total" "10 f_a" "6 f_b" "4 f_d" >"$d/b"
+	if $gp diff "$d/a" "$d/b" 1 | tr '\n' '|' | grep -qx 'total 15 -> 20 (1.3333)|fell most (change, function, A, B):|-3 f_c 3 0|grew most:|4 f_[ad] [0-9]* [0-9]*|'; then
+		ok "guest-profile: diff names the totals and the functions that fell and grew most"
+	else
+		bad "guest-profile: diff: $($gp diff "$d/a" "$d/b" 1 | tr '\n' '|')"
+	fi
+}
+
 run_bench_tests() {
 	bench_init_test
 	pool_runs_test
 	synth_test
 	lto1_cost_test
+	guest_profile_test
 }

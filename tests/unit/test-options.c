@@ -90,65 +90,77 @@ static void test_builtins(void **state)
 	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "builtins=constant|all|inline"));
 }
 
-static void test_dispatch(void **state)
+/* One =N rule threshold: unset until given; "0" (off) and OK are taken;
+ * OVER is refused as outside RANGE and each of BAD (NULL-ended) as no
+ * whole number, leaving the value at OK; the list of known arguments
+ * names NAME=N.  VALUE and GIVEN are offsets in struct lg_options. */
+struct threshold_case {
+	const char *name;
+	size_t value, given;
+	const char *ok;
+	int ok_value;
+	const char *over, *range;
+	const char *bad[4];
+};
+
+static void check_threshold(const struct threshold_case *c)
 {
 	struct lg_options o;
+	const int *value = (const int *)((const char *)&o + c->value);
+	const int *given = (const int *)((const char *)&o + c->given);
+	char known[64];
+	int i;
+
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(*given, 0);
+	assert_null(lg_option_apply(&o, c->name, "0"));
+	assert_int_equal(*value, 0);
+	assert_int_equal(*given, 1);
+	assert_null(lg_option_apply(&o, c->name, c->ok));
+	assert_int_equal(*value, c->ok_value);
+	assert_non_null(strstr(lg_option_apply(&o, c->name, NULL), "0 turns the rule off"));
+	assert_non_null(strstr(lg_option_apply(&o, c->name, c->over), c->range));
+	for (i = 0; c->bad[i]; i++)
+		assert_non_null(strstr(lg_option_apply(&o, c->name, c->bad[i]), "whole number"));
+	assert_int_equal(*value, c->ok_value);
+	snprintf(known, sizeof(known), "%s=N", c->name);
+	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), known));
+}
+
+static void test_dispatch(void **state)
+{
+	static const struct threshold_case c = {
+		"dispatch", offsetof(struct lg_options, dispatch),
+		offsetof(struct lg_options, dispatch_given), "100000", 100000,
+		"100001", "0 to 100000", { "-1", "16k", "99999999999999999999", NULL },
+	};
 
 	(void)state;
-	memset(&o, 0, sizeof(o));
-	assert_int_equal(o.dispatch_given, 0);
-	assert_null(lg_option_apply(&o, "dispatch", "0"));
-	assert_int_equal(o.dispatch, 0);
-	assert_int_equal(o.dispatch_given, 1);
-	assert_null(lg_option_apply(&o, "dispatch", "100000"));
-	assert_int_equal(o.dispatch, 100000);
-	assert_non_null(strstr(lg_option_apply(&o, "dispatch", NULL), "0 turns the rule off"));
-	assert_non_null(strstr(lg_option_apply(&o, "dispatch", "100001"), "0 to 100000"));
-	assert_non_null(strstr(lg_option_apply(&o, "dispatch", "-1"), "whole number"));
-	assert_non_null(strstr(lg_option_apply(&o, "dispatch", "16k"), "whole number"));
-	assert_non_null(strstr(lg_option_apply(&o, "dispatch", "99999999999999999999"), "whole number"));
-	assert_int_equal(o.dispatch, 100000);
-	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "dispatch=N"));
+	check_threshold(&c);
 }
 
 static void test_called_once(void **state)
 {
-	struct lg_options o;
+	static const struct threshold_case c = {
+		"called-once", offsetof(struct lg_options, called_once),
+		offsetof(struct lg_options, called_once_given), "1000000", 1000000,
+		"1000001", "0 to 1000000", { "-5", "40 ", NULL },
+	};
 
 	(void)state;
-	memset(&o, 0, sizeof(o));
-	assert_int_equal(o.called_once_given, 0);
-	assert_null(lg_option_apply(&o, "called-once", "0"));
-	assert_int_equal(o.called_once, 0);
-	assert_int_equal(o.called_once_given, 1);
-	assert_null(lg_option_apply(&o, "called-once", "1000000"));
-	assert_int_equal(o.called_once, 1000000);
-	assert_non_null(strstr(lg_option_apply(&o, "called-once", NULL), "0 turns the rule off"));
-	assert_non_null(strstr(lg_option_apply(&o, "called-once", "1000001"), "0 to 1000000"));
-	assert_non_null(strstr(lg_option_apply(&o, "called-once", "-5"), "whole number"));
-	assert_non_null(strstr(lg_option_apply(&o, "called-once", "40 "), "whole number"));
-	assert_int_equal(o.called_once, 1000000);
-	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "called-once=N"));
+	check_threshold(&c);
 }
 
 static void test_cross_growth(void **state)
 {
-	struct lg_options o;
+	static const struct threshold_case c = {
+		"cross-growth", offsetof(struct lg_options, cross_growth),
+		offsetof(struct lg_options, cross_growth_given), "8", 8,
+		"1000001", "0 to 1000000", { "-1", "8x", NULL },
+	};
 
 	(void)state;
-	memset(&o, 0, sizeof(o));
-	assert_int_equal(o.cross_growth_given, 0);
-	assert_null(lg_option_apply(&o, "cross-growth", "0"));
-	assert_int_equal(o.cross_growth, 0);
-	assert_int_equal(o.cross_growth_given, 1);
-	assert_null(lg_option_apply(&o, "cross-growth", "8"));
-	assert_int_equal(o.cross_growth, 8);
-	assert_non_null(strstr(lg_option_apply(&o, "cross-growth", NULL), "0 turns the rule off"));
-	assert_non_null(strstr(lg_option_apply(&o, "cross-growth", "1000001"), "0 to 1000000"));
-	assert_non_null(strstr(lg_option_apply(&o, "cross-growth", "-1"), "whole number"));
-	assert_non_null(strstr(lg_option_apply(&o, "cross-growth", "8x"), "whole number"));
-	assert_int_equal(o.cross_growth, 8);
-	assert_non_null(strstr(lg_option_apply(&o, "nosuch", NULL), "cross-growth=N"));
+	check_threshold(&c);
 }
 
 int main(void)

@@ -5,7 +5,8 @@
 # test spends its instructions, per kernel function.  Not a test: a tool
 # for finding what makes one kernel run more instructions than another.
 #
-# Boots O's kernel (a kbuild.sh build; ARCH x86_64 or i386) under QEMU
+# Boots O's kernel (a make bench or kernel-check build, ARCH x86_64 or
+# i386; its initramfs/ directory is rewritten, as make bench does) under QEMU
 # -icount shift=0 with kernel-fixtures/bench/bench-init.c's TEST (getppid,
 # pipe, fork, hackbench, tcp, udp) as /init: one warm-up run, then one
 # run with QEMU's log of executed translation blocks switched on through
@@ -116,13 +117,15 @@ case $test in getppid | pipe | fork | hackbench | tcp | udp) ;; *)
 	echo "guest-profile: no test $test" >&2; exit 2 ;;
 esac
 case $arch in
-x86_64) qemu=qemu-system-x86_64 m=-m64 kernel=0xffffffff80000000+0x7fffffff ;;
-i386) qemu=qemu-system-i386 m=-m32 kernel=0xc0000000+0x3fffffff ;;
+x86_64) kernel=0xffffffff80000000+0x7fffffff ;;
+i386) kernel=0xc0000000+0x3fffffff ;;
 *) echo "guest-profile: ARCH is x86_64 or i386" >&2; exit 2 ;;
 esac
-for f in "$o/arch/x86/boot/bzImage" "$o/System.map"; do
-	[ -f "$f" ] || { echo "guest-profile: no $f: is $o a kernel build?" >&2; exit 1; }
+for f in "$o/arch/x86/boot/bzImage" "$o/System.map" "$o/kmod/ltoguard_test.ko"; do
+	[ -f "$f" ] || { echo "guest-profile: no $f: is $o a make bench or kernel-check build?" >&2; exit 1; }
 done
+CC=${CC:-gcc}
+. "$TOP/tests/kernel/kbuild.sh"
 tmp=$(mktemp -d)
 trap 'kill "$qp" 2>/dev/null; rm -rf "$tmp"' EXIT
 qp=
@@ -160,8 +163,10 @@ int main(void)
 	return 0;
 }
 EOF
-gcc $m -static -O2 -w "$tmp/profile-init.c" -o "$tmp/init" || exit 1
-(cd "$tmp" && echo init | cpio -o -H newc 2>/dev/null) >"$tmp/init.cpio"
+# (initramfs and qemu_command: the same /init packing and QEMU command
+# line as make bench's boots, tests/kernel/kbuild.sh)
+initramfs "$o" "$arch" "$tmp/profile-init.c" "$tmp/init.cpio" ||
+	{ echo "guest-profile: the profile /init does not build" >&2; exit 1; }
 
 # monitor CMD: one command to QEMU's monitor (bash's /dev/tcp)
 port=$((40000 + $$ % 20000))
@@ -186,9 +191,8 @@ wait_for() {
 }
 
 : >"$tmp/serial"
-$qemu -icount shift=0 -kernel "$o/arch/x86/boot/bzImage" -initrd "$tmp/init.cpio" \
-	-append "console=ttyS0 panic=-1 oops=panic" -nographic -no-reboot -m 512 \
-	-monitor "tcp:127.0.0.1:$port,server,nowait" -D "$tmp/qemu.log" -dfilter "$kernel" \
+qemu_command "$o" "$arch" "$tmp/init.cpio"
+"${QEMU_COMMAND[@]}" -monitor "tcp:127.0.0.1:$port,server,nowait" -D "$tmp/qemu.log" -dfilter "$kernel" \
 	</dev/null >"$tmp/serial" 2>&1 &
 qp=$!
 wait_for PROFILE-GO && monitor "log exec,nochain,in_asm" &&

@@ -98,14 +98,21 @@ initramfs() {
 # (O/boot.log) has MARKER (the test module's pass marker).
 boot() {
 	local o=$1 arch=$2 cpio=${3:-$1/initramfs.cpio} log=${4:-$1/boot.log}
-	local marker=${5:-LTOGUARD-KERNEL-PASS} qemu=qemu-system-x86_64 extra=""
+	local marker=${5:-LTOGUARD-KERNEL-PASS}
+	qemu_command "$o" "$arch" "$cpio"
+	timeout 600 "${QEMU_COMMAND[@]}" -monitor none </dev/null >"$log" 2>&1
+	grep -q "$marker" "$log"
+}
+
+# qemu_command O ARCH CPIO: QEMU_COMMAND, the QEMU command line (without
+# a monitor) that boot runs, also for tests/bench/guest-profile.sh
+qemu_command() {
+	local o=$1 arch=$2 cpio=$3 qemu=qemu-system-x86_64 extra=""
 	[ "$arch" = i386 ] && qemu=qemu-system-i386
 	grep -Eq '^CONFIG_(MITIGATION_)?RETHUNK=y' "$o/.config" && extra=" mitigations=off"
-	timeout 600 $qemu -icount shift=0 -kernel "$o/arch/x86/boot/bzImage" -initrd "$cpio" \
-		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 oops=panic$extra" \
-		-nographic -no-reboot -m 512 -monitor none \
-		</dev/null >"$log" 2>&1
-	grep -q "$marker" "$log"
+	QEMU_COMMAND=("$qemu" -icount shift=0 -kernel "$o/arch/x86/boot/bzImage" -initrd "$cpio"
+		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 oops=panic$extra"
+		-nographic -no-reboot -m 512)
 }
 
 # build_id O MODE: what made O's kernel: the compiler, the .config and,

@@ -16,7 +16,11 @@
  *
  *  1. first_in_file: frequent calls to a static function called only
  *     there, small enough to inline (the unit shrinks: GCC takes these
- *     first); they make their callers larger.
+ *     early); they make their callers larger, unless GCC ranks a call
+ *     into the caller before them (its badness, ipa-inline.cc
+ *     edge_badness, computed here as GCC first enqueues each call): then
+ *     the caller is copied first and the callee no longer called once.
+ *     A call's growth counts the phase-1 callees ranked before it.
  *  2. small_in_file (inline_small_functions, want_inline_small_function_p):
  *     a call whose growth (GCC's estimate of the callee's size in the
  *     call's context, phase 1 included, less the call statement) is
@@ -47,16 +51,14 @@
 
 typedef hash_map<cgraph_node *, int> node_counts;
 
-/* Memo of one WPA walk: copies of a body per function, and body sizes. */
+/* Memo of one WPA walk: copies of a body per function, body sizes, and
+ * per call its badness and whether phase 1 takes it. */
 struct lg_file_model {
-	node_counts copies;	/* copies_of */
-	node_counts bodies;	/* body_size */
-	node_counts firsts;	/* body_size, FIRST_PHASE */
+	node_counts copies;			/* copies_of */
+	node_counts bodies;			/* body_size */
+	hash_map<cgraph_edge *, sreal> badness;	/* file_badness */
+	hash_map<cgraph_edge *, bool> firsts;	/* first_in_file */
 };
-
-/* The calls a body size counts as inlined: phase 1's only (the size
- * GCC's later decisions see), or all three phases'. */
-enum body_kind { FIRST_PHASE, ALL_PHASES };
 
 /* Bounds on the walks up the call graph (copies of callers) and down it
  * (bodies of callees): a static function that only calls itself is
@@ -183,34 +185,182 @@ static bool one_call(cgraph_node *callee)
 	return callee->callers && !callee->callers->next_caller;
 }
 
-static int body_size(struct lg_file_model *m, cgraph_node *node, enum body_kind kind,
-		     int depth);
 static bool inlines_call(struct lg_file_model *m, cgraph_edge *e, int depth);
+static int first_body(struct lg_file_model *m, cgraph_node *node, sreal before, int depth);
+static sreal file_badness(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee);
 
 /* ipa-inline.h, estimate_edge_growth of E in its file: CALLEE's size in
- * the call's context, with what phase 1 inlined into CALLEE first, less
- * the call statement. */
+ * the call's context, with what phase 1 inlined into CALLEE before GCC
+ * came to E, less the call statement. */
 static int file_growth(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee)
 {
-	return estimate_edge_growth(e) + body_size(m, callee, FIRST_PHASE, FILE_BODY_DEPTH) -
-	       self_size(callee);
+	return estimate_edge_growth(e) - self_size(callee) +
+	       first_body(m, callee, file_badness(m, e, callee), FILE_BODY_DEPTH);
+}
+
+/* ipa-inline-analysis.cc, estimate_growth, in the file's view: the
+ * growth of inlining NODE into every call, less its body when that goes
+ * away (static, only called, every call inlinable).  What GCC stores as
+ * the summary's growth before it starts (inline_small_functions). */
+static int file_overall_growth(cgraph_node *node)
+{
+	int growth = 0;
+	bool all = true;
+	cgraph_edge *e;
+
+	for (e = node->callers; e; e = e->next_caller) {
+		if (!lg_inlinable_call(e, node))
+			all = false;
+		else
+			growth += estimate_edge_growth(e);
+	}
+	if (all && removable(node))
+		growth -= ipa_size_summaries->get(node)->size;
+	return growth;
+}
+
+/* ipa-inline.cc, edge_badness (with inlining_speedup) as GCC first
+ * enqueues the call E to CALLEE: the inliner takes the lowest first.
+ * Without profile feedback, as the kernel builds.  A call that does not
+ * grow its caller goes before any that does; otherwise the time saved
+ * (times the call's frequency) over the growth, the caller's new size
+ * and, when inlining CALLEE everywhere grows the unit, the square of
+ * that growth.  GCC's wrapper penalty for split functions is left out. */
+static sreal compute_badness(cgraph_edge *e, cgraph_node *callee)
+{
+	int growth = estimate_edge_growth(e);
+	int overall = file_overall_growth(callee);
+	sreal unspec, spec = estimate_edge_time(e, &unspec);
+	sreal freq = e->sreal_frequency();
+	sreal speedup = unspec - spec + ipa_call_summaries->get(e)->call_stmt_time;
+	sreal denominator = growth;
+	sreal badness;
+	ipa_hints hints = estimate_edge_hints(e);
+
+	if (growth <= 0)
+		return sreal(-SREAL_MIN_SIG + growth) << (SREAL_MAX_EXP / 256);
+	speedup = freq > 0 ? speedup * freq : speedup >> 11;
+	if (speedup <= 0)
+		speedup = sreal(1, -8);
+	if (overall > 0)
+		denominator *= overall < 256 ? overall * overall : overall + 256 * 256 - 256;
+	denominator *= ipa_size_summaries->get(e->caller)->size + growth;
+	badness = -speedup / denominator;
+	/* negative: each shift by n makes it 2^n times more urgent */
+	if ((hints & (INLINE_HINT_indirect_call | INLINE_HINT_loop_iterations |
+		      INLINE_HINT_loop_stride)) || overall <= 0)
+		badness = badness.shift(2);
+	if (hints & INLINE_HINT_builtin_constant_p)
+		badness = badness.shift(4);
+	if (hints & INLINE_HINT_same_scc)
+		badness = badness.shift(-3);
+	else if (hints & INLINE_HINT_in_scc)
+		badness = badness.shift(-2);
+	if (DECL_DISREGARD_INLINE_LIMITS(callee->decl))
+		badness = badness.shift(4);
+	else if (hints & INLINE_HINT_declared_inline)
+		badness = badness.shift(3);
+	return badness;
+}
+
+static sreal file_badness(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee)
+{
+	sreal *memo = m->badness.get(e);
+
+	if (!memo) {
+		m->badness.put(e, compute_badness(e, callee));
+		memo = m->badness.get(e);
+	}
+	return *memo;
+}
+
+/* want_inline_small_function_p's first tests on GCC's first estimates:
+ * the call E to CALLEE does not grow its caller, or grows it less than
+ * the limit for its kind and runs often enough. */
+static bool small_at_start(cgraph_edge *e, cgraph_node *callee)
+{
+	int growth = estimate_edge_growth(e);
+	int limit = DECL_DECLARED_INLINE_P(callee->decl) ? SINGLE_LIMIT(e, false)
+							 : AUTO_LIMIT(e, false);
+
+	return growth <= 0 || (growth < limit && e->maybe_hot_p());
+}
+
+/* The caller of E gets more than one copy before E is weighed: a call
+ * to it in its file that GCC takes first (lower badness) and that passes
+ * the small-function tests, when its body stays (it is not removable, or
+ * has another call).  Returns the first such call, or NULL.  6.1 net/ipv4/ip_output.c inlines
+ * ip_finish_output (8 instructions, growth 0) into ip_output and
+ * ip_mc_output before anything else, so __ip_finish_output, called
+ * once in the IR, is called twice by then and stays a call; mm/gup.c
+ * inlines follow_page_mask (16) into its two callers before its chain of
+ * follow_p4d_mask, follow_pud_mask, ... goes into it. */
+static cgraph_edge *caller_copied_first(struct lg_file_model *m, cgraph_edge *e,
+					cgraph_node *callee)
+{
+	cgraph_node *caller = e->caller;
+	sreal badness = file_badness(m, e, callee);
+	cgraph_edge *f, *first = NULL;
+
+	if (removable(caller) && one_call(caller))
+		return NULL;
+	for (f = caller->callers; f; f = f->next_caller)
+		if (file_inlinable(f, caller) && small_at_start(f, caller) &&
+		    file_badness(m, f, caller) < badness) {
+			badness = file_badness(m, f, caller);
+			first = f;
+		}
+	return first;
 }
 
 /* Phase 1: E is a call its file inlined before any other: a call on at
  * least half of its caller's runs to a static function called only
  * there, small enough for phase 2's rules (its growth under --param
  * max-inline-insns-single), which inlining removes.  GCC's badness
- * (ipa-inline.cc, edge_badness) puts such calls first: the unit shrinks
- * and the speedup counts the call's frequency.  kernel/entry/common.c
- * inlines arch_exit_to_user_mode_prepare (48 instructions) into
+ * (ipa-inline.cc, edge_badness) puts such calls early: the unit shrinks
+ * and the speedup counts the call's frequency; but a call into the
+ * caller that GCC ranks earlier copies the caller first
+ * (caller_copied_first).  kernel/entry/common.c inlines
+ * arch_exit_to_user_mode_prepare (48 instructions) into
  * exit_to_user_mode_prepare (15) this way, and then finds the latter too
  * large to inline into its three callers; a call under unlikely()
  * (syscall_exit_work's) waits until its caller went into its callers. */
 static bool first_in_file(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee)
 {
-	if (!removable(callee) || !one_call(callee) || e->sreal_frequency() < sreal(1, -1))
-		return false;
-	return file_growth(m, e, callee) < SINGLE_LIMIT(e, false);
+	bool *memo = m->firsts.get(e), first;
+
+	if (memo)
+		return *memo;
+	m->firsts.put(e, false);	/* a call met again on the way down */
+	first = removable(callee) && one_call(callee) && e->sreal_frequency() >= sreal(1, -1) &&
+		file_growth(m, e, callee) < SINGLE_LIMIT(e, false) &&
+		!caller_copied_first(m, e, callee);
+	m->firsts.put(e, first);
+	return first;
+}
+
+/* NODE's body when GCC weighs a call of badness BEFORE to it: its own
+ * size and the growth (in its call's context) of each phase-1 callee GCC
+ * ranked lower and so inlined first, recursively.  6.1 kernel/workqueue.c inlines start_flush_work
+ * (48 instructions) into __flush_work before insert_wq_barrier goes into
+ * it: the outer call ranks first there.  Phase-1 callees have one call
+ * each, so this walks a tree. */
+static int first_body(struct lg_file_model *m, cgraph_node *node, sreal before, int depth)
+{
+	int size = self_size(node);
+	cgraph_edge *e;
+
+	if (depth <= 0)
+		return size;
+	for (e = node->callees; e; e = e->next_callee) {
+		cgraph_node *callee = e->callee->ultimate_alias_target();
+
+		if (file_inlinable(e, callee) && first_in_file(m, e, callee) &&
+		    file_badness(m, e, callee) < before)
+			size += estimate_edge_growth(e) - self_size(callee) +
+				first_body(m, callee, before, depth - 1);
+	}
+	return size;
 }
 
 /* How many calls to NODE its file's code has once each caller that the
@@ -232,13 +382,12 @@ static bool once_in_file(struct lg_file_model *m, cgraph_node *node, int depth)
 	return removable(node) && calls_in_file(m, node, depth) == 1;
 }
 
-/* ipa-inline.cc, big_speedup_p: inlining E saves more than --param
- * inline-min-speedup percent of the caller's time with the call's. */
-bool lg_big_speedup(cgraph_edge *e)
+/* ipa-inline.cc, big_speedup_p: inlining E, run FREQ times in a
+ * function that takes CALLER_TIME, saves more than --param
+ * inline-min-speedup percent of that time with the call's. */
+static bool speedup_over(cgraph_edge *e, sreal freq, sreal caller_time)
 {
 	sreal unspec, spec = estimate_edge_time(e, &unspec);
-	sreal freq = e->sreal_frequency();
-	sreal caller_time = ipa_fn_summaries->get(e->caller)->time;
 	sreal call_time = ipa_call_summaries->get(e)->call_stmt_time;
 	sreal before = (freq > 0 ? unspec * freq : unspec >> 11) + caller_time;
 	sreal after = (freq > 0 ? spec * freq : spec >> 11) - call_time * freq + caller_time;
@@ -247,6 +396,34 @@ bool lg_big_speedup(cgraph_edge *e)
 		after = ((sreal)1) >> 8;
 	return (before - after) * 100 >
 	       before * opt_for_fn(e->caller->decl, param_inline_min_speedup);
+}
+
+/* big_speedup_p for E in its caller as the IR has it */
+bool lg_big_speedup(cgraph_edge *e)
+{
+	return speedup_over(e, e->sreal_frequency(), ipa_fn_summaries->get(e->caller)->time);
+}
+
+/* big_speedup_p weighs a call against the function its caller ends up
+ * in (the inline root, with the call's frequency there).  When GCC
+ * copies the caller into its callers before it weighs E
+ * (caller_copied_first), that is the first of them, larger than the
+ * caller alone, if the caller's own body goes away: 6.1
+ * ip_finish_output's call to __ip_finish_output is a big speedup for
+ * ip_finish_output (16 time units) but not inside ip_output (57), where
+ * GCC weighs it.  A caller whose body stays (kernel/signal.c's global
+ * recalc_sigpending) still has E in its own context there. */
+static bool file_big_speedup(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee)
+{
+	cgraph_edge *f = caller_copied_first(m, e, callee);
+	sreal f_freq;
+
+	if (!f || !removable(e->caller))
+		return lg_big_speedup(e);	/* the offline copy stays, with E as it is */
+	f_freq = f->sreal_frequency();
+	return speedup_over(e, e->sreal_frequency() * f_freq,
+			    ipa_fn_summaries->get(f->caller)->time +
+				    ipa_fn_summaries->get(e->caller)->time * f_freq);
 }
 
 /* ipa-inline-analysis.cc, growth_positive_p: inlining CALLEE into every
@@ -300,12 +477,12 @@ static bool small_in_file(struct lg_file_model *m, cgraph_edge *e, cgraph_node *
 			 INLINE_HINT_loop_iterations | INLINE_HINT_loop_stride);
 	if (declared)
 		limited = growth >= SINGLE_LIMIT(e, apply) &&
-			  (apply || growth >= SINGLE_LIMIT(e, true) || !lg_big_speedup(e));
+			  (apply || growth >= SINGLE_LIMIT(e, true) || !file_big_speedup(m, e, callee));
 	else
 		limited = (!opt_for_fn(caller, flag_inline_functions) &&
 			   growth >= opt_for_fn(caller, param_max_inline_insns_small)) ||
 			  (growth >= AUTO_LIMIT(e, apply) &&
-			   (apply || growth >= AUTO_LIMIT(e, true) || !lg_big_speedup(e)));
+			   (apply || growth >= AUTO_LIMIT(e, true) || !file_big_speedup(m, e, callee)));
 	if (declared && limited)
 		return false;
 	if (limited || !e->maybe_hot_p())
@@ -356,28 +533,17 @@ bool lg_file_inlines_call(struct lg_file_model *m, cgraph_edge *e)
 	return inlines_call(m, e, FILE_MODEL_DEPTH);
 }
 
-static bool counted_in_body(struct lg_file_model *m, cgraph_edge *e, enum body_kind kind)
-{
-	cgraph_node *callee = e->callee->ultimate_alias_target();
-
-	if (kind == ALL_PHASES)
-		return inlines_call(m, e, FILE_MODEL_DEPTH);
-	return file_inlinable(e, callee) && first_in_file(m, e, callee);
-}
-
 /* NODE's body as its own file made it: its own size plus that of each
- * callee the file inlined into it (KIND), recursively.  The IR holds
- * those callees apart, so self_size alone undercounts: 6.1
+ * callee the file inlined into it, recursively.  The IR holds those
+ * callees apart, so self_size alone undercounts: 6.1
  * arch_do_signal_or_restart is 32 instructions, and with handle_signal,
  * setup_rt_frame and __setup_rt_frame, which arch/x86/kernel/signal.c
  * inlines into it as called once, 497.  Memoized; a function met again
  * on the way down (recursion) counts its own size only. */
-static int body_size(struct lg_file_model *m, cgraph_node *node, enum body_kind kind,
-		     int depth)
+static int body_size(struct lg_file_model *m, cgraph_node *node, int depth)
 {
-	node_counts *memos = kind == FIRST_PHASE ? &m->firsts : &m->bodies;
 	bool known;
-	int *memo = &memos->get_or_insert(node, &known);
+	int *memo = &m->bodies.get_or_insert(node, &known);
 	int size = self_size(node);
 	cgraph_edge *e;
 
@@ -387,13 +553,13 @@ static int body_size(struct lg_file_model *m, cgraph_node *node, enum body_kind 
 	if (depth <= 0)
 		return size;
 	for (e = node->callees; e; e = e->next_callee)
-		if (counted_in_body(m, e, kind))
-			size += body_size(m, e->callee->ultimate_alias_target(), kind, depth - 1);
-	*memos->get(node) = size;
+		if (inlines_call(m, e, FILE_MODEL_DEPTH))
+			size += body_size(m, e->callee->ultimate_alias_target(), depth - 1);
+	*m->bodies.get(node) = size;
 	return size;
 }
 
 int lg_file_body_size(struct lg_file_model *m, cgraph_node *node)
 {
-	return body_size(m, node, ALL_PHASES, FILE_BODY_DEPTH);
+	return body_size(m, node, FILE_BODY_DEPTH);
 }

@@ -5,7 +5,11 @@
 # its file, one a global function nothing calls (LTO removes it; the file
 # inlines exit_prepare into both); signal_work, a global function of
 # another file called once; prepare_work, static and called once (a
-# plain build inlines it too); small_helper, small. Built four ways:
+# plain build inlines it too); small_helper, small; wrap.c has mm/gup.c's
+# follow_page_mask shape: wrap_lookup, small, static, two callers, whose
+# one call goes to lookup_work, large with what the file inlines into it
+# (GCC inlines wrap_lookup into both callers first, so lookup_work ends up
+# called twice and stays a call). Built four ways:
 #   plain     -O2, no LTO: exit_work and signal_work stay calls,
 #             exit_prepare is inlined;
 #   lto       -flto with the plugin in cc1 and lto1, the rule at its
@@ -19,10 +23,11 @@
 
 run_once_tests() {
 	local d=$BUILD/once src=$TOP/tests/once v fn
-	build_rule_programs once "$d" "$src" "exit work main" control=called-once=0 high=called-once=1000000 || return
+	build_rule_programs once "$d" "$src" "exit work main wrap" control=called-once=0 high=called-once=1000000 || return
 	if [ "$(calls_to "$d/plain" exit_work)" -eq 0 ] || [ "$(calls_to "$d/plain" signal_work)" -eq 0 ] ||
-	   nm "$d/plain" | grep -qE 'prepare_work|exit_prepare'; then
-		bad "once: the plain build does not call exit_work and signal_work, or keeps prepare_work or exit_prepare: the test's premise is wrong"
+	   [ "$(calls_to "$d/plain" lookup_work)" -eq 0 ] ||
+	   nm "$d/plain" | grep -qE 'prepare_work|exit_prepare|wrap_lookup'; then
+		bad "once: the plain build does not call exit_work, signal_work and lookup_work, or keeps prepare_work, exit_prepare or wrap_lookup: the test's premise is wrong"
 		return
 	fi
 	if [ "$(calls_to "$d/lto" exit_work)" -gt 0 ] && [ "$(calls_to "$d/lto" signal_work)" -gt 0 ]; then
@@ -42,6 +47,15 @@ run_once_tests() {
 		ok "once: exit_prepare (its file inlines it into both callers), prepare_work (static, called once in its file) and small_helper (small) are left to GCC, which inlines them"
 	else
 		bad "once: exit_prepare, prepare_work or small_helper not inlined, or reported: $(nm "$d/lto" | grep -E 'prepare|small_helper')"
+	fi
+	# the file model's order: wrap_lookup's callers rank before its call
+	# to lookup_work (file-inline.c, caller_copied_first)
+	if ! nm "$d/lto" | grep -q wrap_lookup && ! grep -q wrap_lookup "$d/report.txt" &&
+	   [ "$(calls_to "$d/lto" lookup_work)" -gt 0 ] &&
+	   grep -qE $'\tlookup_work\tfunction\tcalled-once-call\t' "$d/report.txt"; then
+		ok "once: wrap_lookup is inlined into both callers and lookup_work stays a call, as its file does"
+	else
+		bad "once: wrap_lookup kept ($(nm "$d/lto" | grep -c wrap_lookup) symbols, report: $(grep -E 'wrap_lookup|lookup_work' "$d/report.txt")) or lookup_work not kept ($(calls_to "$d/lto" lookup_work) calls)"
 	fi
 	for v in control high; do
 		if [ "$(calls_to "$d/$v" exit_work)" -eq 0 ] && [ "$(calls_to "$d/$v" signal_work)" -eq 0 ]; then

@@ -9,11 +9,12 @@
 # For each FILE.o of the plain kernel build in O it compiles the file
 # again with the command kbuild recorded (.FILE.o.cmd): once as kbuild
 # did (plain), once with -flto, then links the IR alone (-r) twice, with
-# the plugin at its defaults (off) and with -fplugin-arg-ltoguard-called-
-# once=1, which keeps every call the model says the file kept, however
-# small the callee.  One file's LTO link sees the file's own call graph,
-# so GCC makes the file's decisions again; every call the rule adds is a
-# call the model wrongly called kept.  (A call the model wrongly called
+# the plugin at its defaults (the called-once rule at N = 100) and with
+# -fplugin-arg-ltoguard-called-once=1, which keeps every call the model
+# says the file kept, however small the callee.  One file's LTO link sees
+# the file's own call graph, so GCC makes the file's decisions again;
+# every call N = 1 adds is a call the model wrongly called kept.  An i386
+# tree's files (-m32 in kbuild's command) link with -m32.  (A call the model wrongly called
 # inlined is left to GCC, which inlines or keeps it as the file did, so
 # it cannot show here.)  Prints, per file and in total, the direct call
 # sites (call or jmp to a symbol, clone suffixes dropped) of the three.
@@ -34,7 +35,7 @@ call_sites() {
 	objdump -dr --no-show-raw-insn "$1" | awk '
 	function count(name) { sub(/\..*/, "", name); if (name != "") n[name]++ }
 	pending != "" {
-		if ($0 ~ /R_X86_64_(PLT32|PC32)/) { name = $NF; sub(/[-+]0x[0-9a-f]+$/, "", name); count(name) }
+		if ($0 ~ /R_(X86_64|386)_(PLT32|PC32)/) { name = $NF; sub(/[-+]0x[0-9a-f]+$/, "", name); count(name) }
 		else count(pending)
 		pending = ""
 	}
@@ -63,7 +64,9 @@ for f in "$@"; do
 		>"$d/cc1.log" 2>&1 || { echo "$f: compile failed ($d/cc1.log)" >&2; continue; }
 	for v in off rule; do
 		args=()
-		[ $v = rule ] && args=(-fplugin-arg-ltoguard-called-once=1)
+		# an i386 tree's IR links with -m32, as its vmlinux link does
+		case $cmd in *" -m32 "*) args=(-m32) ;; esac
+		[ $v = rule ] && args+=(-fplugin-arg-ltoguard-called-once=1)
 		$CC -flto -r -nostdlib -flinker-output=nolto-rel -fplugin="$PLUGIN" "${args[@]}" \
 			"$d/ir.o" -o "$d/$v.o" >>"$d/lto.log" 2>&1 ||
 			{ echo "$f: LTO link failed ($d/lto.log)" >&2; continue 2; }

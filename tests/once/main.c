@@ -17,6 +17,8 @@ int main(void)
 	exit_to_user(&r);
 	r.flags = 3;
 	exit_to_user(&r);
-	printf("%lu %d\n", sum, r.a[0]);
+	r.a[4] = lookup_one(&r, 2, 3);
+	r.a[4] = lookup_two(&r, 4, r.a[4]);
+	printf("%lu %d %d\n", sum, r.a[0], r.a[4]);
 	return 0;
 }

@@ -11,6 +11,8 @@ int small_helper(int x);		/* work.c: small, LTO inlines it */
 void exit_to_user(struct regs *r);	/* exit.c */
 void exit_to_user_work(struct regs *r);	/* exit.c: never called */
 void prepare(struct regs *r);		/* exit.c */
+int lookup_one(struct regs *r, int x, int y);	/* wrap.c */
+int lookup_two(struct regs *r, int x, int y);	/* wrap.c */
 
 /* twenty calls to note() */
 #define TWENTY_NOTES(r, k) do {						\

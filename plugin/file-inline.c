@@ -56,6 +56,7 @@ typedef hash_map<cgraph_node *, int> node_counts;
 struct lg_file_model {
 	node_counts copies;			/* copies_of */
 	node_counts bodies;			/* body_size */
+	node_counts growths;			/* file_overall_growth */
 	hash_map<cgraph_edge *, sreal> badness;	/* file_badness */
 	hash_map<cgraph_edge *, bool> firsts;	/* first_in_file */
 };
@@ -186,7 +187,8 @@ static bool one_call(cgraph_node *callee)
 }
 
 static bool inlines_call(struct lg_file_model *m, cgraph_edge *e, int depth);
-static int first_body(struct lg_file_model *m, cgraph_node *node, sreal before, int depth);
+static int first_body(struct lg_file_model *m, cgraph_node *node, cgraph_edge *weighed,
+		      int depth);
 static sreal file_badness(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee);
 
 /* ipa-inline.h, estimate_edge_growth of E in its file: CALLEE's size in
@@ -194,21 +196,27 @@ static sreal file_badness(struct lg_file_model *m, cgraph_edge *e, cgraph_node *
  * came to E, less the call statement. */
 static int file_growth(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee)
 {
-	return estimate_edge_growth(e) - self_size(callee) +
-	       first_body(m, callee, file_badness(m, e, callee), FILE_BODY_DEPTH);
+	return estimate_edge_growth(e) - self_size(callee) + first_body(m, callee, e, FILE_BODY_DEPTH);
 }
 
 /* ipa-inline-analysis.cc, estimate_growth, in the file's view: the
- * growth of inlining NODE into every call, less its body when that goes
- * away (static, only called, every call inlinable).  What GCC stores as
- * the summary's growth before it starts (inline_small_functions). */
-static int file_overall_growth(cgraph_node *node)
+ * growth of inlining NODE into every call of its file, less its body
+ * when that goes away (static, only called, every call inlinable).  What
+ * GCC stores as the summary's growth before it starts
+ * (inline_small_functions).  Memoized: a function with many callers
+ * would otherwise be walked once per call. */
+static int file_overall_growth(struct lg_file_model *m, cgraph_node *node)
 {
+	bool known, all = true;
+	int *memo = &m->growths.get_or_insert(node, &known);
 	int growth = 0;
-	bool all = true;
 	cgraph_edge *e;
 
+	if (known)
+		return *memo;
 	for (e = node->callers; e; e = e->next_caller) {
+		if (!in_file_call(e, node))
+			continue;
 		if (!lg_inlinable_call(e, node))
 			all = false;
 		else
@@ -216,6 +224,7 @@ static int file_overall_growth(cgraph_node *node)
 	}
 	if (all && removable(node))
 		growth -= ipa_size_summaries->get(node)->size;
+	*m->growths.get(node) = growth;
 	return growth;
 }
 
@@ -226,10 +235,10 @@ static int file_overall_growth(cgraph_node *node)
  * (times the call's frequency) over the growth, the caller's new size
  * and, when inlining CALLEE everywhere grows the unit, the square of
  * that growth.  GCC's wrapper penalty for split functions is left out. */
-static sreal compute_badness(cgraph_edge *e, cgraph_node *callee)
+static sreal compute_badness(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee)
 {
 	int growth = estimate_edge_growth(e);
-	int overall = file_overall_growth(callee);
+	int overall = file_overall_growth(m, callee);
 	sreal unspec, spec = estimate_edge_time(e, &unspec);
 	sreal freq = e->sreal_frequency();
 	sreal speedup = unspec - spec + ipa_call_summaries->get(e)->call_stmt_time;
@@ -268,7 +277,7 @@ static sreal file_badness(struct lg_file_model *m, cgraph_edge *e, cgraph_node *
 	sreal *memo = m->badness.get(e);
 
 	if (!memo) {
-		m->badness.put(e, compute_badness(e, callee));
+		m->badness.put(e, compute_badness(m, e, callee));
 		memo = m->badness.get(e);
 	}
 	return *memo;
@@ -289,12 +298,13 @@ static bool small_at_start(cgraph_edge *e, cgraph_node *callee)
 /* The caller of E gets more than one copy before E is weighed: a call
  * to it in its file that GCC takes first (lower badness) and that passes
  * the small-function tests, when its body stays (it is not removable, or
- * has another call).  Returns the first such call, or NULL.  6.1 net/ipv4/ip_output.c inlines
- * ip_finish_output (8 instructions, growth 0) into ip_output and
- * ip_mc_output before anything else, so __ip_finish_output, called
- * once in the IR, is called twice by then and stays a call; mm/gup.c
- * inlines follow_page_mask (16) into its two callers before its chain of
- * follow_p4d_mask, follow_pud_mask, ... goes into it. */
+ * has another call).  Returns the first such call, or NULL.
+ * 6.1 net/ipv4/ip_output.c inlines ip_finish_output (8 instructions,
+ * growth 0) into ip_output and ip_mc_output before anything else, so
+ * __ip_finish_output, called once in the IR, is called twice by then and
+ * stays a call; mm/gup.c inlines follow_page_mask (16) into its two
+ * callers before its chain of follow_p4d_mask, follow_pud_mask, ... goes
+ * into it. */
 static cgraph_edge *caller_copied_first(struct lg_file_model *m, cgraph_edge *e,
 					cgraph_node *callee)
 {
@@ -339,13 +349,16 @@ static bool first_in_file(struct lg_file_model *m, cgraph_edge *e, cgraph_node *
 	return first;
 }
 
-/* NODE's body when GCC weighs a call of badness BEFORE to it: its own
- * size and the growth (in its call's context) of each phase-1 callee GCC
- * ranked lower and so inlined first, recursively.  6.1 kernel/workqueue.c inlines start_flush_work
- * (48 instructions) into __flush_work before insert_wq_barrier goes into
- * it: the outer call ranks first there.  Phase-1 callees have one call
- * each, so this walks a tree. */
-static int first_body(struct lg_file_model *m, cgraph_node *node, sreal before, int depth)
+/* NODE's body when GCC weighs the call WEIGHED to it: its own size and
+ * the growth (in its call's context) of each phase-1 callee GCC ranked
+ * before WEIGHED and so inlined first, recursively.  WEIGHED's badness is
+ * only computed when there is such a callee.  6.1
+ * kernel/workqueue.c inlines start_flush_work (48 instructions) into
+ * __flush_work before insert_wq_barrier goes into it: the outer call
+ * ranks first there.  Phase-1 callees have one call each, so this walks
+ * a tree. */
+static int first_body(struct lg_file_model *m, cgraph_node *node, cgraph_edge *weighed,
+		      int depth)
 {
 	int size = self_size(node);
 	cgraph_edge *e;
@@ -356,9 +369,10 @@ static int first_body(struct lg_file_model *m, cgraph_node *node, sreal before, 
 		cgraph_node *callee = e->callee->ultimate_alias_target();
 
 		if (file_inlinable(e, callee) && first_in_file(m, e, callee) &&
-		    file_badness(m, e, callee) < before)
+		    file_badness(m, e, callee) <
+			    file_badness(m, weighed, weighed->callee->ultimate_alias_target()))
 			size += estimate_edge_growth(e) - self_size(callee) +
-				first_body(m, callee, before, depth - 1);
+				first_body(m, callee, weighed, depth - 1);
 	}
 	return size;
 }

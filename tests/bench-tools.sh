@@ -116,18 +116,19 @@ guest_profile_test() {
 		"c1000100 D some_data" >"$d/System.map"
 	trace() { printf 'Trace 0: 0x7f00 [00000000/%s/004002b0/ff020200] \n' "$@"; }
 	{
-		# f_a: a block of 3 run twice; f_b's clone: 2, three times; f_c:
-		# 1 once and a block the log never translated (1) twice
+		# f_a: a block of 3 run twice (its entry: two calls); f_b's
+		# clone: 2, three times, not at its entry; f_c: 1 once and a
+		# block the log never translated (1) twice, then its entry once
 		printf 'IN: f_a\n0xc1000000:  nop\n0xc1000001:  nop\n0xc1000002:  ret\n\n'
 		trace c1000000 c1000000
 		printf 'IN: \n0xc1000050:  nop\n0xc1000051:  ret\n\n'
 		trace c1000050 c1000050 c1000050
 		printf 'IN: \n0xc1000090:  ret\n\n'
-		trace c1000090 c1000084 c1000084
+		trace c1000090 c1000084 c1000084 c1000080
 	} >"$d/qemu.log"
-	want=$'15 total\n6 f_b\n6 f_a\n3 f_c'
+	want=$'16 total\n6 f_b 0\n6 f_a 2\n4 f_c 1'
 	if [ "$($gp sum "$d/System.map" "$d/qemu.log")" = "$want" ]; then
-		ok "guest-profile: a QEMU block log summed by function (block sizes, clones folded, data ignored)"
+		ok "guest-profile: a QEMU block log summed by function (block sizes, clones folded, data ignored, entries counted as calls)"
 	else
 		bad "guest-profile: sum gives $($gp sum "$d/System.map" "$d/qemu.log" | tr '\n' ' '), not ${want//$'\n'/ }"
 	fi

@@ -16,8 +16,10 @@
 # the profile too (tick_periodic, timekeeping_*, a few percent).
 # Each block's instructions times its executions, summed by the
 # function System.map places it in (clone suffixes such as .constprop.0
-# folded), go to OUT ("instructions function" lines, largest first,
-# with a "total" line); the run's own guest time is printed.
+# folded), go to OUT ("instructions function calls" lines, largest
+# first, with a "total" line; calls are the executions of the block at
+# the function's own address, i.e. its entries); the run's own guest
+# time is printed.
 #
 #   guest-profile.sh diff A B [N]: the N (25) functions that lost and
 #   gained the most instructions from profile A to profile B.
@@ -53,8 +55,8 @@ diff_profiles() {
 	rm -f "$t"
 }
 
-# sum_profile MAP LOG: the profile (instructions per function, largest
-# first, a total line) of QEMU log LOG against System.map MAP.
+# sum_profile MAP LOG: the profile (instructions and calls per function,
+# largest first, a total line) of QEMU log LOG against System.map MAP.
 # Blocks: "IN:" then one "0x...: insn" line each; each execution: a
 # "Trace N: host [.../pc/...]" line (switching the log on retranslates
 # the blocks; one never seen translated counts as one instruction).  Functions: System.map's text
@@ -94,9 +96,11 @@ sum_profile() {
 			sub(/\.(constprop|isra|part|cold|lto_priv)\.[0-9]+.*/, "", name)
 			c = runs[p] * (p in size ? size[p] : 1)
 			per[name] += c; total += c
+			if (addr[lo] == p)
+				calls[name] += runs[p]
 		}
 		print total, "total"
-		for (name in per) print per[name], name
+		for (name in per) print per[name], name, calls[name] + 0
 	}' <(sort "$1") "$2" | sort -rn
 }
 

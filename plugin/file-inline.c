@@ -237,17 +237,18 @@ static int file_overall_growth(struct lg_file_model *m, cgraph_node *node)
  * that growth.  GCC's wrapper penalty for split functions is left out. */
 static sreal compute_badness(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee)
 {
-	int growth = estimate_edge_growth(e);
-	int overall = file_overall_growth(m, callee);
-	sreal unspec, spec = estimate_edge_time(e, &unspec);
-	sreal freq = e->sreal_frequency();
-	sreal speedup = unspec - spec + ipa_call_summaries->get(e)->call_stmt_time;
-	sreal denominator = growth;
-	sreal badness;
-	ipa_hints hints = estimate_edge_hints(e);
+	int growth = estimate_edge_growth(e), overall;
+	sreal unspec, spec, freq, speedup, denominator, badness;
+	ipa_hints hints;
 
-	if (growth <= 0)
+	if (growth <= 0)	/* before the time and hint estimates it needs not */
 		return sreal(-SREAL_MIN_SIG + growth) << (SREAL_MAX_EXP / 256);
+	overall = file_overall_growth(m, callee);
+	spec = estimate_edge_time(e, &unspec);
+	freq = e->sreal_frequency();
+	speedup = unspec - spec + ipa_call_summaries->get(e)->call_stmt_time;
+	denominator = growth;
+	hints = estimate_edge_hints(e);
 	speedup = freq > 0 ? speedup * freq : speedup >> 11;
 	if (speedup <= 0)
 		speedup = sreal(1, -8);
@@ -429,11 +430,14 @@ bool lg_big_speedup(cgraph_edge *e)
  * recalc_sigpending) still has E in its own context there. */
 static bool file_big_speedup(struct lg_file_model *m, cgraph_edge *e, cgraph_node *callee)
 {
-	cgraph_edge *f = caller_copied_first(m, e, callee);
+	cgraph_edge *f;
 	sreal f_freq;
 
-	if (!f || !removable(e->caller))
+	if (!removable(e->caller))
 		return lg_big_speedup(e);	/* the offline copy stays, with E as it is */
+	f = caller_copied_first(m, e, callee);
+	if (!f)
+		return lg_big_speedup(e);
 	f_freq = f->sreal_frequency();
 	return speedup_over(e, e->sreal_frequency() * f_freq,
 			    ipa_fn_summaries->get(f->caller)->time +

@@ -14,9 +14,9 @@
 # says the file kept, however small the callee.  One file's LTO link sees
 # the file's own call graph, so GCC makes the file's decisions again;
 # every call N = 1 adds is a call the model wrongly called kept.  An i386
-# tree's files (-m32 in kbuild's command) link with -m32.  (A call the model wrongly called
-# inlined is left to GCC, which inlines or keeps it as the file did, so
-# it cannot show here.)  Prints, per file and in total, the direct call
+# tree's files (-m32 in kbuild's command) link with -m32.  (A call the
+# model wrongly called inlined is left to GCC, which inlines or keeps it
+# as the file did, so it cannot show here.)  Prints, per file and in total, the direct call
 # sites (call or jmp to a symbol, clone suffixes dropped) of the three.
 #
 # Environment: CC (gcc), PLUGIN (build/gcc-<major>/ltoguard.so),

@@ -6,7 +6,8 @@
 # nothing about time, it prints one table (and writes it as CSV).
 #
 # For each kernel (KERNELS, VERSION-ARCH[-CONFIG] as make kernel-check;
-# the config defaults to o2+net: tinyconfig + base + -O2 + NET/INET/UNIX)
+# the config defaults to o2+net: tinyconfig + base + -O2 and SLUB +
+# NET/INET/UNIX)
 # it builds the plain and the LTO+ltoguard kernel from the same config
 # with the same compiler (tests/kernel/kbuild.sh), boots each in QEMU
 # under -icount shift=0 with kernel-fixtures/bench/bench-init.c as /init
@@ -144,6 +145,17 @@ build_rows() {
 	echo "$k: the LTO vmlinux link (WPA and LTRANS, objtool) took ${secs:-?} s, peak RSS ${rss:-?} MB" >>"$out.notes"
 }
 
+# slab_allocator CONFIG: the kernel's slab allocator (hackbench and the
+# network tests allocate an skb a message; SLOB's first-fit walk made
+# them depend on the heap's history, README, Performance)
+slab_allocator() {
+	local a
+	for a in SLUB_TINY SLUB SLAB SLOB; do
+		grep -q "^CONFIG_$a=y" "$1" && { echo "$a"; return; }
+	done
+	echo "no slab allocator"
+}
+
 : >"$out.notes"
 for k in $KERNELS; do
 	kernel_entry "$k" o2+net
@@ -172,7 +184,8 @@ for k in $KERNELS; do
 	size_rows "$k" "$cfg" "$p" "$l"
 	build_rows "$k" "$cfg" "$p" "$l"
 	opt=$(grep -q '^CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y' "$p/.config" && echo -O2 || echo -Os)
-	echo "$k $cfg: built with $opt, $($CC --version | head -n1), guest times in ns of QEMU -icount shift=0 (= guest instructions), medians of $BOOTS boots x 5 runs" >>"$out.notes"
+	slab=$(slab_allocator "$p/.config")
+	echo "$k $cfg: built with $opt and $slab, $($CC --version | head -n1), guest times in ns of QEMU -icount shift=0 (= guest instructions), medians of $BOOTS boots x 5 runs" >>"$out.notes"
 done
 
 # cost_rows NAME SCRIPT ARGS...: the CSV lines of a cost script as rows;

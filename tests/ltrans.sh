@@ -66,6 +66,7 @@ run_ltrans_tests() {
 	fi
 	run_ltrans_whole_test "$d"
 	run_ltrans_ibt_test "$d"
+	run_ltrans_cache_test "$d"
 }
 
 # NOINSTR_VALIDATION without IBT, as 6.1 x86_64_defconfig: the objects
@@ -173,5 +174,69 @@ EOF2
 		ok "ltrans: IBT with LTOGUARD_OBJTOOL=none: objtool on the asm objects only"
 	else
 		bad "ltrans: IBT with LTOGUARD_OBJTOOL=none: $(cat "$d/objtool.calls" 2>/dev/null) $(head -n3 "$d/link.log")"
+	fi
+}
+
+# cache_link DIR CACHE OUTPUT [OBJECTS...]: link DIR/OUTPUT from a.o,
+# b.o, k.o and OBJECTS with LTOGUARD_LTO_CACHE=CACHE, appending to ld.log
+cache_link() {
+	local d=$1 cache=$2 out=$3
+	shift 3
+	(cd "$d" && env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
+		LTOGUARD_LTO_CACHE="$cache" "$TOP/plugin/ltoguard-ld" -e entry -o "$out" a.o b.o k.o "$@") >>"$d/link.log" 2>&1
+}
+
+# cache_runs DIR: what each LTO link of ld.log did, "OUTPUT:objtool" (LTO
+# ran, then objtool) or "OUTPUT:lto-reused"
+cache_runs() {
+	awk '/:(objtool|lto-reused) / { sub(/ [0-9.]+$/, ""); print }' "$1/ld.log" | paste -sd' '
+}
+
+# new_b DIR N: b.o with b(x) = x * N, -frandom-seed=ltoguard
+new_b() {
+	printf 'int b(int x) { return x * %d; }\n' "$2" >"$1/b.c"
+	(cd "$1" && $CC -O2 -flto -ffat-lto-objects -frandom-seed=ltoguard -fplugin="$PLUGIN" -c b.c -o b.o)
+}
+
+# LTOGUARD_LTO_CACHE=1: link-vmlinux.sh's three links, as 6.1 makes them:
+# the first without a kallsyms object, so k.c's weak reference to
+# kallsyms_num is undefined there and resolved in the second: the
+# resolutions differ and the second link runs LTO again; the third
+# reuses the second's LTO code, objtool included, and gives the code a
+# link without the cache gives.  A changed IR object, or a resolution
+# that changes (an object that is not LTO code now calls b), runs LTO
+# again.  (Without the cache every link runs LTO.)
+run_ltrans_cache_test() {
+	local d=$1 runs
+	ltrans_tree "$d"
+	printf 'extern const int kallsyms_num __attribute__((weak));\n__attribute__((used)) int num(void) { return &kallsyms_num ? kallsyms_num : 0; }\n' >"$d/k.c"
+	printf '.section .note.GNU-stack, "", @progbits\n.section .rodata\n.globl kallsyms_num\nkallsyms_num: .long 2\n' >"$d/ksym.S"
+	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl use_b\nuse_b: call b\n' >"$d/use.S"
+	(cd "$d" && $CC -O2 -flto -ffat-lto-objects -fplugin="$PLUGIN" -c k.c -o k.o &&
+		$CC -c ksym.S -o ksym.o && $CC -c use.S -o use.o) || { bad "ltrans cache: k.o, ksym.o, use.o"; return; }
+	rm -f "$d/ld.log" "$d/objtool.calls" "$d/link.log"
+	cache_link "$d" 1 .tmp_vmlinux.kallsyms1 && cache_link "$d" 1 .tmp_vmlinux.kallsyms2 ksym.o &&
+		cache_link "$d" 1 vmlinux ksym.o && cache_link "$d" 0 vmlinux ksym.o &&
+		mv "$d/vmlinux" "$d/vmlinux.nocache" && cache_link "$d" 1 vmlinux ksym.o
+	runs=$(cache_runs "$d")
+	if [ "$runs" = ".tmp_vmlinux.kallsyms1:objtool .tmp_vmlinux.kallsyms2:objtool vmlinux:lto-reused vmlinux:objtool vmlinux:lto-reused" ] &&
+	   [ "$(wc -l <"$d/objtool.calls")" -eq 3 ] &&
+	   cmp -s <(objdump -d "$d/vmlinux" | tail -n +3) <(objdump -d "$d/vmlinux.nocache" | tail -n +3); then
+		ok "ltrans: LTOGUARD_LTO_CACHE=1: LTO runs again where the resolutions changed (kallsyms1 -> 2), the last link reuses the LTO code, the code of a link without the cache ($runs)"
+	else
+		bad "ltrans: LTOGUARD_LTO_CACHE=1: links '$runs': $(grep -v '^$' "$d/link.log" | head -n3)"
+	fi
+	# b.o rebuilt with a fixed -frandom-seed (reproducible builds), so
+	# that its LTO symbol table id, which the resolution file names, stays
+	# the same: only its content says it changed
+	: >"$d/ld.log"
+	new_b "$d" 3 && cache_link "$d" 1 vmlinux ksym.o && cache_link "$d" 1 vmlinux ksym.o &&
+		new_b "$d" 4 && cache_link "$d" 1 vmlinux ksym.o && cache_link "$d" 1 vmlinux ksym.o use.o
+	runs=$(cache_runs "$d")
+	if [ "$runs" = "vmlinux:objtool vmlinux:lto-reused vmlinux:objtool vmlinux:objtool" ] &&
+	   objdump -d "$d/vmlinux" | grep -q 'lea .*(,%r[a-z0-9]*,4)'; then
+		ok "ltrans: LTOGUARD_LTO_CACHE=1: a changed IR object and a changed resolution run LTO again ($runs)"
+	else
+		bad "ltrans: LTOGUARD_LTO_CACHE=1 after changes: links '$runs': $(grep -v '^$' "$d/link.log" | head -n3)"
 	fi
 }

@@ -8,7 +8,8 @@
 # cost (tests/bench/lto1-cost.sh) must replay a link ltoguard-ld
 # recorded and count lto1 with and without the plugin; the guest
 # profile (tests/bench/guest-profile.sh) must sum a QEMU block log by
-# System.map's functions and compare two profiles.
+# System.map's functions and compare two profiles; the build notes must
+# name the LTO link that ran (tests/bench/lto-link.awk).
 
 bench_init_test() {
 	local dir=$BUILD/bench out name bad_lines=""
@@ -141,9 +142,31 @@ guest_profile_test() {
 	fi
 }
 
+# lto-link.awk: the last vmlinux link of an ltoguard-ld log, without the
+# cache (every link ran LTO) and with it (6.1's three links: the second
+# ran LTO again, the last reused its code), and a log of both appended
+# (a relink), where the last vmlinux link decides
+lto_link_test() {
+	local plain cached got
+	plain=$(printf '%s
+' '.tmp_vmlinux.kallsyms1:objtool 1.4' '.tmp_vmlinux.kallsyms1 71.6 231520' \
+		'.tmp_vmlinux.kallsyms2 70.6 231636' 'vmlinux:objtool 1.7' 'vmlinux 68.8 231524')
+	cached=$(printf '%s
+' '.tmp_vmlinux.kallsyms1 57.1 231620' '.tmp_vmlinux.kallsyms2:objtool 1.3' \
+		'.tmp_vmlinux.kallsyms2 60.8 231656' 'vmlinux:lto-reused 1' 'vmlinux 1.0 78704')
+	got=$(awk -f tests/bench/lto-link.awk <<<"$plain"; awk -f tests/bench/lto-link.awk <<<"$cached"
+		printf '%s\n%s\n' "$cached" "$plain" | awk -f tests/bench/lto-link.awk)
+	if [ "$got" = "$(printf '%s\n' 'ran vmlinux 68.8 226' 'reused .tmp_vmlinux.kallsyms2 60.8 226' 'ran vmlinux 68.8 226')" ]; then
+		ok "lto-link.awk: the LTO vmlinux link, or the link whose LTO code it reused (LTOGUARD_LTO_CACHE)"
+	else
+		bad "lto-link.awk: gave '$got'"
+	fi
+}
+
 run_bench_tests() {
 	bench_init_test
 	pool_runs_test
+	lto_link_test
 	synth_test
 	lto1_cost_test
 	guest_profile_test

@@ -139,10 +139,14 @@ span() {
 }
 
 build_rows() {
-	local k=$1 cfg=$2 p=$3 l=$4 secs rss
+	local k=$1 cfg=$2 p=$3 l=$4 how from secs rss
 	line "$k" "$cfg" "build" s "$(cat "$p/build-seconds")" "$(cat "$l/build-seconds")"
-	read -r secs rss < <(awk '$1 == "vmlinux" { print $2, int($3 / 1024) }' "$l/lto-link.log")
-	echo "$k: the LTO vmlinux link (WPA and LTRANS, objtool) took ${secs:-?} s, peak RSS ${rss:-?} MB" >>"$out.notes"
+	read -r how from secs rss < <(awk -f "$TOP/tests/bench/lto-link.awk" "$l/lto-link.log")
+	if [ "$how" = reused ]; then
+		echo "$k: the LTO vmlinux link reused the LTO code of $from (LTOGUARD_LTO_CACHE), whose link (WPA and LTRANS, objtool) took ${secs:-?} s, peak RSS ${rss:-?} MB" >>"$out.notes"
+	else
+		echo "$k: the LTO vmlinux link (WPA and LTRANS, objtool) took ${secs:-?} s, peak RSS ${rss:-?} MB" >>"$out.notes"
+	fi
 }
 
 # slab_allocator CONFIG: the kernel's slab allocator (hackbench and the

@@ -148,11 +148,9 @@ guest_profile_test() {
 # (a relink), where the last vmlinux link decides
 lto_link_test() {
 	local plain cached got
-	plain=$(printf '%s
-' '.tmp_vmlinux.kallsyms1:objtool 1.4' '.tmp_vmlinux.kallsyms1 71.6 231520' \
+	plain=$(printf '%s\n' '.tmp_vmlinux.kallsyms1:objtool 1.4' '.tmp_vmlinux.kallsyms1 71.6 231520' \
 		'.tmp_vmlinux.kallsyms2 70.6 231636' 'vmlinux:objtool 1.7' 'vmlinux 68.8 231524')
-	cached=$(printf '%s
-' '.tmp_vmlinux.kallsyms1 57.1 231620' '.tmp_vmlinux.kallsyms2:objtool 1.3' \
+	cached=$(printf '%s\n' '.tmp_vmlinux.kallsyms1 57.1 231620' '.tmp_vmlinux.kallsyms2:objtool 1.3' \
 		'.tmp_vmlinux.kallsyms2 60.8 231656' 'vmlinux:lto-reused 1' 'vmlinux 1.0 78704')
 	got=$(awk -f tests/bench/lto-link.awk <<<"$plain"; awk -f tests/bench/lto-link.awk <<<"$cached"
 		printf '%s\n%s\n' "$cached" "$plain" | awk -f tests/bench/lto-link.awk)

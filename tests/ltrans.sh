@@ -178,12 +178,14 @@ EOF2
 }
 
 # cache_link DIR CACHE OUTPUT [OBJECTS...]: link DIR/OUTPUT from a.o,
-# b.o, k.o and OBJECTS with LTOGUARD_LTO_CACHE=CACHE, appending to ld.log
+# b.o, k.o and OBJECTS with LTOGUARD_LTO_CACHE=CACHE ("-": unset, the
+# default), lto1 options CACHE_LTO beside the plugin, appending to ld.log
 cache_link() {
-	local d=$1 cache=$2 out=$3
+	local d=$1 cache=$2 out=$3 setting=(LTOGUARD_LTO_CACHE="$2")
 	shift 3
-	(cd "$d" && env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
-		LTOGUARD_LTO_CACHE="$cache" "$TOP/plugin/ltoguard-ld" -e entry -o "$out" a.o b.o k.o "$@") >>"$d/link.log" 2>&1
+	[ "$cache" = - ] && setting=(-u LTOGUARD_LTO_CACHE)
+	(cd "$d" && env "${setting[@]}" LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN ${CACHE_LTO:-}" \
+		LTOGUARD_LD_LOG=ld.log "$TOP/plugin/ltoguard-ld" -e entry -o "$out" a.o b.o k.o "$@") >>"$d/link.log" 2>&1
 }
 
 # cache_runs DIR: what each LTO link of ld.log did, "OUTPUT:objtool" (LTO
@@ -216,12 +218,12 @@ run_ltrans_cache_test() {
 		$CC -c ksym.S -o ksym.o && $CC -c use.S -o use.o) || { bad "ltrans cache: k.o, ksym.o, use.o"; return; }
 	rm -f "$d/ld.log" "$d/objtool.calls" "$d/link.log"
 	cache_link "$d" 1 .tmp_vmlinux.kallsyms1 && cache_link "$d" 1 .tmp_vmlinux.kallsyms2 ksym.o &&
-		cache_link "$d" 1 vmlinux ksym.o && cache_link "$d" 0 vmlinux ksym.o &&
-		mv "$d/vmlinux" "$d/vmlinux.nocache" && cache_link "$d" 1 vmlinux ksym.o
+		cache_link "$d" 1 vmlinux ksym.o && mv "$d/vmlinux" "$d/vmlinux.cached" &&
+		cache_link "$d" 0 vmlinux ksym.o
 	runs=$(cache_runs "$d")
-	if [ "$runs" = ".tmp_vmlinux.kallsyms1:objtool .tmp_vmlinux.kallsyms2:objtool vmlinux:lto-reused vmlinux:objtool vmlinux:lto-reused" ] &&
+	if [ "$runs" = ".tmp_vmlinux.kallsyms1:objtool .tmp_vmlinux.kallsyms2:objtool vmlinux:lto-reused vmlinux:objtool" ] &&
 	   [ "$(wc -l <"$d/objtool.calls")" -eq 3 ] &&
-	   cmp -s <(objdump -d "$d/vmlinux" | tail -n +3) <(objdump -d "$d/vmlinux.nocache" | tail -n +3); then
+	   cmp -s <(objdump -d "$d/vmlinux.cached" | tail -n +3) <(objdump -d "$d/vmlinux" | tail -n +3); then
 		ok "ltrans: LTOGUARD_LTO_CACHE=1: LTO runs again where the resolutions changed (kallsyms1 -> 2), the last link reuses the LTO code, the code of a link without the cache ($runs)"
 	else
 		bad "ltrans: LTOGUARD_LTO_CACHE=1: links '$runs': $(grep -v '^$' "$d/link.log" | head -n3)"
@@ -238,5 +240,30 @@ run_ltrans_cache_test() {
 		ok "ltrans: LTOGUARD_LTO_CACHE=1: a changed IR object and a changed resolution run LTO again ($runs)"
 	else
 		bad "ltrans: LTOGUARD_LTO_CACHE=1 after changes: links '$runs': $(grep -v '^$' "$d/link.log" | head -n3)"
+	fi
+	run_ltrans_cache_default_test "$d"
+}
+
+# The cache is on by default; a keep file is part of the key by its
+# content (lto1 reads it: `num` kept global); LTOGUARD_LTO_CACHE=0 runs
+# LTO and removes the kept code; another value is an error.
+run_ltrans_cache_default_test() {
+	local d=$1 runs
+	: >"$d/ld.log"
+	: >"$d/link.log"
+	echo b >"$d/keep.list"
+	CACHE_LTO="-fplugin-arg-ltoguard-keep=keep.list" cache_link "$d" - vmlinux ksym.o &&
+		CACHE_LTO="-fplugin-arg-ltoguard-keep=keep.list" cache_link "$d" - vmlinux ksym.o &&
+		echo num >>"$d/keep.list" &&
+		CACHE_LTO="-fplugin-arg-ltoguard-keep=keep.list" cache_link "$d" - vmlinux ksym.o &&
+		cache_link "$d" 0 vmlinux ksym.o
+	runs=$(cache_runs "$d")
+	if [ "$runs" = "vmlinux:objtool vmlinux:lto-reused vmlinux:objtool vmlinux:objtool" ] &&
+	   ! ls "$d"/.tmp_vmlinux.ltoguard-lto.* >/dev/null 2>&1 &&
+	   ! cache_link "$d" yes vmlinux ksym.o &&
+	   grep -q 'ltoguard-ld: error: LTOGUARD_LTO_CACHE=yes' "$d/link.log"; then
+		ok "ltrans: the LTO code cache is on by default, a keep file's content is in its key, LTOGUARD_LTO_CACHE=0 runs LTO and removes it, another value is an error ($runs)"
+	else
+		bad "ltrans: the cache by default, keep file: links '$runs': $(grep -v '^$' "$d/link.log" | head -n3)"
 	fi
 }

@@ -164,6 +164,19 @@ EOF2
 	else
 		bad "ltrans: IBT: objtool '${calls:-none}', noseal '${noseal:-none}': $(head -n3 "$d/link.log")"
 	fi
+	# the same link again reuses the LTO code (the cache, on by default):
+	# the asm objects objtool validates with have new temporary names
+	# each link, and only their content is in the key
+	cp "$d/vmlinux" "$d/vmlinux.first"
+	if (cd "$d" && rm -f objtool.calls vmlinux && : >ld.log &&
+		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
+		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1 &&
+	   grep -q '^vmlinux:lto-reused 1$' "$d/ld.log" && [ "$(wc -l <"$d/objtool.calls")" -eq 2 ] &&
+	   cmp -s <(objdump -d "$d/vmlinux" | tail -n +3) <(objdump -d "$d/vmlinux.first" | tail -n +3); then
+		ok "ltrans: IBT: the same link again reuses the LTO code (objtool on the asm objects only), the same code"
+	else
+		bad "ltrans: IBT: the same link again: $(paste -sd' ' "$d/ld.log") $(head -n3 "$d/link.log")"
+	fi
 	# the control: LTOGUARD_OBJTOOL=none leaves out the LTO code only; the
 	# asm objects still get kbuild's objtool (as without IBT, where kbuild
 	# runs it on them)

@@ -133,6 +133,16 @@ EOF2
 # c.c takes the address of that has no ENDBR (6.12's
 # __end_entry_SYSENTER_compat: objtool would warn "data relocation to
 # !ENDBR").
+# ibt_link DIR [ENV=VALUE...]: link DIR/vmlinux from vmlinux.o as 6.1's
+# link-vmlinux.sh does under IBT, logging to ld.log
+ibt_link() {
+	local d=$1
+	shift
+	(cd "$d" && rm -f objtool.calls objtool.noseal vmlinux &&
+		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log "$@" \
+		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1
+}
+
 run_ltrans_ibt_test() {
 	local d=$1 calls noseal
 	ltrans_tree "$d"
@@ -150,9 +160,7 @@ EOF2
 		rm -f vmlinux.a && ar rcsTP vmlinux.a entry.o a.o b.o c.o nolto.o &&
 		ld -m elf_x86_64 -r -o vmlinux.o --whole-archive vmlinux.a --no-whole-archive) ||
 		{ bad "ltrans ibt: entry.o, vmlinux.o"; return; }
-	if (cd "$d" && rm -f objtool.calls objtool.noseal vmlinux &&
-		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
-		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1 &&
+	if ibt_link "$d" &&
 	   calls=$(sed 's| /[^ ]*$||' "$d/objtool.calls" | sort -u) && noseal=$(sort "$d/objtool.noseal" | paste -sd' ') &&
 	   [ "$(wc -l <"$d/objtool.calls")" -eq 4 ] && [ "$calls" = "$(printf -- '--hacks=jump_label --ibt --orc --link\n--noinstr --link')" ] &&
 	   [ "$noseal" = "a asm_fn" ] &&
@@ -168,9 +176,8 @@ EOF2
 	# the asm objects objtool validates with have new temporary names
 	# each link, and only their content is in the key
 	cp "$d/vmlinux" "$d/vmlinux.first"
-	if (cd "$d" && rm -f objtool.calls vmlinux && : >ld.log &&
-		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
-		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1 &&
+	: >"$d/ld.log"
+	if ibt_link "$d" &&
 	   grep -q '^vmlinux:lto-reused 1$' "$d/ld.log" && [ "$(wc -l <"$d/objtool.calls")" -eq 2 ] &&
 	   cmp -s <(objdump -d "$d/vmlinux" | tail -n +3) <(objdump -d "$d/vmlinux.first" | tail -n +3); then
 		ok "ltrans: IBT: the same link again reuses the LTO code (objtool on the asm objects only), the same code"
@@ -180,9 +187,7 @@ EOF2
 	# the control: LTOGUARD_OBJTOOL=none leaves out the LTO code only; the
 	# asm objects still get kbuild's objtool (as without IBT, where kbuild
 	# runs it on them)
-	if (cd "$d" && rm -f objtool.calls vmlinux &&
-		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_OBJTOOL=none \
-		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1 &&
+	if ibt_link "$d" LTOGUARD_OBJTOOL=none &&
 	   [ "$(wc -l <"$d/objtool.calls")" -eq 2 ] && [ "$(grep -c ' /[^ ]*\.\(asm\|late\)\.o$' "$d/objtool.calls")" -eq 2 ]; then
 		ok "ltrans: IBT with LTOGUARD_OBJTOOL=none: objtool on the asm objects only"
 	else
@@ -261,14 +266,12 @@ run_ltrans_cache_test() {
 # content (lto1 reads it: `num` kept global); LTOGUARD_LTO_CACHE=0 runs
 # LTO and removes the kept code; another value is an error.
 run_ltrans_cache_default_test() {
-	local d=$1 runs
+	local d=$1 runs CACHE_LTO="-fplugin-arg-ltoguard-keep=keep.list"
 	: >"$d/ld.log"
 	: >"$d/link.log"
 	echo b >"$d/keep.list"
-	CACHE_LTO="-fplugin-arg-ltoguard-keep=keep.list" cache_link "$d" - vmlinux ksym.o &&
-		CACHE_LTO="-fplugin-arg-ltoguard-keep=keep.list" cache_link "$d" - vmlinux ksym.o &&
-		echo num >>"$d/keep.list" &&
-		CACHE_LTO="-fplugin-arg-ltoguard-keep=keep.list" cache_link "$d" - vmlinux ksym.o &&
+	cache_link "$d" - vmlinux ksym.o && cache_link "$d" - vmlinux ksym.o &&
+		echo num >>"$d/keep.list" && cache_link "$d" - vmlinux ksym.o &&
 		cache_link "$d" 0 vmlinux ksym.o
 	runs=$(cache_runs "$d")
 	if [ "$runs" = "vmlinux:objtool vmlinux:lto-reused vmlinux:objtool vmlinux:objtool" ] &&

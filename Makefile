@@ -45,12 +45,10 @@ endif
 
 LIB_SRCS := plugin/lib/asmlex.c plugin/lib/keeplist.c plugin/lib/names.c \
 	    plugin/lib/options.c plugin/lib/report.c
-GLUE_SRCS := plugin/ltoguard.c plugin/core.c plugin/detect-asm.c \
-	     plugin/detect-export.c plugin/detect-section.c \
-	     plugin/detect-keeplist.c plugin/detect-stackargs.c \
-	     plugin/section-conflict.c plugin/detect-flatten.c \
-	     plugin/detect-dispatch.c plugin/detect-builtins.c plugin/detect-once.c \
-	     plugin/detect-cross.c plugin/file-inline.c
+# The GCC glue: plugin_init and the rule table, the core that applies
+# decisions, and one file per rule, by what it is for.
+GLUE_SRCS := plugin/ltoguard.c plugin/core.c \
+	     $(wildcard plugin/keep/*.c plugin/fix/*.c plugin/perf/*.c)
 HEADERS := $(wildcard include/*.h)
 
 WARN := -Wall -Wextra -Wno-unused-parameter
@@ -90,7 +88,7 @@ $(BUILD)/lib/%.o: plugin/lib/%.c include/ltoguard.h
 	$(CC) $(LIB_CFLAGS) -c -o $@ $<
 
 # ltoguard-kcheck: a host tool for kernels, not part of the plugin.
-$(KCHECK): plugin/ltoguard-kcheck.c
+$(KCHECK): plugin/kbuild/ltoguard-kcheck.c
 	@mkdir -p $(@D)
 	$(CC) $(LIB_CFLAGS) -o $@ $< -lelf
 
@@ -131,10 +129,10 @@ BINDIR ?= /usr/local/bin
 
 install: $(PLUGIN) $(KCHECK)
 	install -D -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/ltoguard.so
-	install -D -m 0755 plugin/ltoguard-ld $(DESTDIR)$(BINDIR)/ltoguard-ld
-	install -D -m 0755 plugin/ltoguard-ltrans $(DESTDIR)$(BINDIR)/ltoguard-ltrans
+	install -D -m 0755 plugin/kbuild/ltoguard-ld $(DESTDIR)$(BINDIR)/ltoguard-ld
+	install -D -m 0755 plugin/kbuild/ltoguard-ltrans $(DESTDIR)$(BINDIR)/ltoguard-ltrans
 	install -D -m 0755 $(KCHECK) $(DESTDIR)$(BINDIR)/ltoguard-kcheck
-	install -D -m 0755 plugin/ltoguard-nm $(DESTDIR)$(BINDIR)/ltoguard-nm
+	install -D -m 0755 plugin/kbuild/ltoguard-nm $(DESTDIR)$(BINDIR)/ltoguard-nm
 
 # The kbuild make line for this compiler, once installed (README).
 kernel-flags:

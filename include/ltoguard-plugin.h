@@ -25,7 +25,7 @@ struct lg_why {
 	const char *detail;
 };
 
-/* section-conflict.c: in cc1, drop the section of external declarations
+/* fix/section-conflict.c: in cc1, drop the section of external declarations
  * whose section flags conflict only because the IR's symbol table asks. */
 void lg_resolve_section_conflicts(void);
 
@@ -96,22 +96,22 @@ const char *lg_concat(const char *first, ...);
 const char *lg_loc_string(location_t loc);
 
 /* Detectors: one file each. */
-void lg_detect_asm(void);		/* detect-asm.c */
-void lg_detect_exports(void);		/* detect-export.c */
-void lg_detect_sections(void);		/* detect-section.c */
-void lg_detect_keeplist(void);		/* detect-keeplist.c */
-bool lg_keeplist_load(void);		/* detect-keeplist.c, at plugin_init */
-void lg_detect_stack_args(void);	/* detect-stackargs.c, cc1 only */
-void lg_limit_flatten(void);		/* detect-flatten.c, WPA only */
-void lg_keep_dispatch_tail_calls(void);	/* detect-dispatch.c */
-/* The internal attribute detect-dispatch.c gives a dispatcher in cc1
- * (streamed with the decl); detect-once.c leaves such callees to GCC. */
+void lg_detect_asm(void);		/* keep/asm.c */
+void lg_detect_exports(void);		/* keep/export.c */
+void lg_detect_sections(void);		/* keep/section.c */
+void lg_detect_keeplist(void);		/* keep/keep-list.c */
+bool lg_keeplist_load(void);		/* keep/keep-list.c, at plugin_init */
+void lg_detect_stack_args(void);	/* fix/stack-args.c, cc1 only */
+void lg_limit_flatten(void);		/* fix/flatten.c, WPA only */
+void lg_keep_dispatch_tail_calls(void);	/* perf/dispatch.c */
+/* The internal attribute perf/dispatch.c gives a dispatcher in cc1
+ * (streamed with the decl); perf/called-once.c leaves such callees to GCC. */
 #define LG_DISPATCH_ATTR "ltoguard dispatch"
-void lg_keep_builtin_expansion(void);	/* detect-builtins.c, WPA only */
-void lg_keep_large_called_once(void);	/* detect-once.c, WPA only */
-void lg_keep_growing_cross_file_calls(void);	/* detect-cross.c, WPA only */
+void lg_keep_builtin_expansion(void);	/* perf/builtins.c, WPA only */
+void lg_keep_large_called_once(void);	/* perf/called-once.c, WPA only */
+void lg_keep_growing_cross_file_calls(void);	/* perf/cross-file.c, WPA only */
 
-/* file-inline.c: in WPA, a model of what each file's own build without
+/* perf/file-model.c: in WPA, a model of what each file's own build without
  * LTO inlined (state for one walk of the call graph). */
 struct lg_file_model;
 struct lg_file_model *lg_file_model_new(void);

@@ -94,7 +94,7 @@ struct lg_options {
 
 /*
  * The dispatcher rule's default: a switch whose cases tail-call this many
- * distinct functions of other files keeps those calls (detect-dispatch.c).
+ * distinct functions of other files keeps those calls (perf/dispatch.c).
  * The kernel's system call dispatchers have hundreds; 16 leaves ordinary
  * switches that call a few helpers to GCC's inliner.
  */
@@ -102,8 +102,8 @@ struct lg_options {
 #define LG_DISPATCH_MAX 100000
 
 /*
- * The called-once rule's default (detect-once.c).  With N, a call that
- * the callee's own file kept as a call without LTO (file-inline.c's
+ * The called-once rule's default (perf/called-once.c).  With N, a call that
+ * the callee's own file kept as a call without LTO (perf/file-model.c's
  * model) to a function of N instructions or more (GCC's estimate, with
  * what its file inlines into it) stays a call under LTO; 0 is off.
  * Measured with make bench (o2+net, README, Performance): at 100, 22 of
@@ -116,7 +116,7 @@ struct lg_options {
 #define LG_CALLED_ONCE_MAX 1000000
 
 /*
- * The cross-file rule's default (detect-cross.c).  With N, a call to
+ * The cross-file rule's default (perf/cross-file.c).  With N, a call to
  * another file's function not declared inline stays a call when GCC
  * estimates that inlining it grows the caller by N instructions or more
  * and saves the caller little of its time; 0 is off.  Measured on 6.1
@@ -130,7 +130,7 @@ struct lg_options {
 #define LG_CROSS_GROWTH_MAX 1000000
 
 /*
- * The builtin rule's modes (detect-builtins.c): calls to __builtin_memset
+ * The builtin rule's modes (perf/builtins.c): calls to __builtin_memset
  * and friends that the program defines in C stay builtin calls when their
  * size is a constant (the default, 0), all of them, or none (GCC inlines
  * the program's definition into them).

@@ -42,25 +42,25 @@ for bin in $UNIT_BINS; do
 done
 
 # ---- diagnostics and precision of the plugin itself
-. tests/diag.sh
+. tests/diag/diag.sh
 run_diag_tests
-. tests/codegen.sh
+. tests/codegen/codegen.sh
 run_codegen_tests
-. tests/kcheck.sh
+. tests/kcheck/kcheck.sh
 run_kcheck_tests
-. tests/ltrans.sh
+. tests/ltrans/ltrans.sh
 run_ltrans_tests
-. tests/bench-tools.sh
+. tests/bench/bench-tools.sh
 run_bench_tests
-. tests/dispatch.sh
+. tests/dispatch/dispatch.sh
 run_dispatch_tests
-. tests/once.sh
+. tests/once/once.sh
 run_once_tests
-. tests/cross.sh
+. tests/cross/cross.sh
 run_cross_tests
-. tests/asm-label.sh
+. tests/asm-label/asm-label.sh
 run_asm_label_tests
-. tests/builtins.sh
+. tests/builtins/builtins.sh
 run_builtins_tests
 
 # ---- LTO fixtures

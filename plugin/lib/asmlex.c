@@ -432,7 +432,7 @@ static const char *const define_directives[] = {
 
 /*
  * After "A," of .set (or "A =") : if the value is one symbol and nothing
- * else, emit it as a USE that names A as its alias (detect-asm.c turns
+ * else, emit it as a USE that names A as its alias (keep/asm.c turns
  * such aliases of C definitions into GCC aliases) and return 1.  Else
  * leave the position alone and return 0.
  */

@@ -10,7 +10,7 @@
 # NET/INET/UNIX)
 # it builds the plain and the LTO+ltoguard kernel from the same config
 # with the same compiler (tests/kernel/kbuild.sh), boots each in QEMU
-# under -icount shift=0 with kernel-fixtures/bench/bench-init.c as /init
+# under -icount shift=0 with kernel-fixtures/kernel/bench-init.c as /init
 # (guest time is then a count of guest instructions) and compares:
 #   guest work  each benchmark's median over BENCH_BOOTS boots of 5 runs
 #               each, LTO / plain, and the spread (max - min) / median
@@ -19,7 +19,7 @@
 #               bytes of the functions in .text) and init (the region
 #               freed after boot); bzImage;
 #   build       wall time of each build, the LTO vmlinux link's time and
-#               peak RSS (plugin/ltoguard-ld's log).
+#               peak RSS (plugin/kbuild/ltoguard-ld's log).
 # Then the plugin's own cost (BENCH_COST=0 skips it), with and without
 # -fplugin=ltoguard: instructions cc1 executes on real kernel files of
 # the first kernel's LTO build and on synthetic files of 1k, 10k, 100k
@@ -54,7 +54,7 @@ failed=0
 
 # results O: "name median min max runs" of each benchmark, over the runs
 # of all of O's boots (each boot's "ltoguard-bench-runs: name t..."
-# lines, kernel-fixtures/bench/bench-init.c).  fork, hackbench, tcp and
+# lines, kernel-fixtures/kernel/bench-init.c).  fork, hackbench, tcp and
 # udp run a few percent more or fewer instructions from one boot to the
 # next even under -icount (6.1 i386: one boot's fork median 19.96 ms,
 # another's 20.70 ms), so one boot's median can mislead.
@@ -67,7 +67,7 @@ results() {
 bench_boot() {
 	local o=$1 arch=$2 i
 	rm -f "$o"/bench-[0-9]*.log
-	initramfs "$o" "$arch" "$FIX/bench/bench-init.c" "$o/bench.cpio" || return
+	initramfs "$o" "$arch" "$FIX/kernel/bench-init.c" "$o/bench.cpio" || return
 	for ((i = 1; i <= BOOTS; i++)); do
 		boot "$o" "$arch" "$o/bench.cpio" "$o/bench-$i.log" LTOGUARD-BENCH-DONE || return
 	done

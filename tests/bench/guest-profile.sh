@@ -7,7 +7,7 @@
 #
 # Boots O's kernel (a make bench or kernel-check build, ARCH x86_64 or
 # i386; its initramfs/ directory is rewritten, as make bench does) under QEMU
-# -icount shift=0 with kernel-fixtures/bench/bench-init.c's TEST (getppid,
+# -icount shift=0 with kernel-fixtures/kernel/bench-init.c's TEST (getppid,
 # pipe, fork, hackbench, tcp, udp) as /init: one warm-up run, then one
 # run with QEMU's log of executed translation blocks switched on through
 # the monitor (-d exec,nochain,in_asm, kept to kernel addresses by
@@ -24,7 +24,7 @@
 #   guest-profile.sh diff A B [N]: the N (25) functions that lost and
 #   gained the most instructions from profile A to profile B.
 #   guest-profile.sh sum SYSTEM.MAP QEMU-LOG: the profile of a QEMU log
-#   (what the boot above does with its own; tests/bench-tools.sh).
+#   (what the boot above does with its own; tests/bench/bench-tools.sh).
 #
 # Used in session 20 to find the stack-args marks that kept i386 header
 # helpers out of line (README, Performance).  Needs qemu-system-x86 and
@@ -137,7 +137,7 @@ qp=
 # /init: bench-init.c's test functions, another main
 cat >"$tmp/profile-init.c" <<EOF
 #define main bench_main
-#include "$TOP/kernel-fixtures/bench/bench-init.c"
+#include "$TOP/kernel-fixtures/kernel/bench-init.c"
 #undef main
 
 /* seconds of host time in user space (-dfilter keeps it out of the log) */

@@ -3,7 +3,7 @@
 # The last vmlinux link of ltoguard-ld's LTOGUARD_LD_LOG (make bench,
 # tests/bench/bench.sh): prints "ran|reused OUTPUT SECONDS MB": whether
 # that link ran LTO or reused the LTO code of an earlier link
-# (LTOGUARD_LTO_CACHE=1, plugin/ltoguard-ltrans), and the last link up
+# (LTOGUARD_LTO_CACHE=1, plugin/kbuild/ltoguard-ltrans), and the last link up
 # to it that ran LTO, with its seconds and peak RSS.  The log has
 # "OUTPUT SECONDS KB" per link, after the link's own step lines
 # ("OUTPUT:objtool SECONDS", "OUTPUT:lto-reused N", ...).

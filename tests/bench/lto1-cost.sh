@@ -69,7 +69,7 @@ replay() {
 	done
 	mapfile -d '' a <"$args"
 	(cd "$d" && env -u LTOGUARD_LD_LOG COST_DIR=$tmp COST_TAG=$1 LTOGUARD_CC=$CC LTOGUARD_LTO="$2 -wrapper $tmp/lto1-wrap" \
-		LTOGUARD_OBJTOOL=none "$TOP/plugin/ltoguard-ld" "${a[@]}") >"$tmp/$1.log" 2>&1
+		LTOGUARD_OBJTOOL=none "$TOP/plugin/kbuild/ltoguard-ld" "${a[@]}") >"$tmp/$1.log" 2>&1
 }
 
 # collected LOG: the instructions callgrind counted; nothing if lto1 failed

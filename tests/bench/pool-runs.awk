@@ -2,7 +2,7 @@
 #
 # Pools the runs of several boots of one kernel (make bench,
 # tests/bench/bench.sh): reads boot logs with the benchmark /init's
-# "ltoguard-bench-runs: name t..." lines (kernel-fixtures/bench/
+# "ltoguard-bench-runs: name t..." lines (kernel-fixtures/kernel/
 # bench-init.c) and prints "name median min max runs" per benchmark, in
 # the order they first appear.  With an even number of runs the median
 # is the lower middle one.  Times are kept and printed as read, compared

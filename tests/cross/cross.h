@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The cross-file rule's test program (tests/cross.sh). */
+/* The cross-file rule's test program (tests/cross/cross.sh). */
 struct lock {
 	int owner;
 	int waiters;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Functions of one file that the others call (tests/cross.sh). */
+/* Functions of one file that the others call (tests/cross/cross.sh). */
 #include "cross.h"
 
 void lock_take(struct lock *l, int who)

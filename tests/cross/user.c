@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Callers in another file than lock.c (tests/cross.sh); noinline, so
+/* Callers in another file than lock.c (tests/cross/cross.sh); noinline, so
  * that each keeps its own code for the test to read. */
 #include "cross.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The system calls of the dispatcher test (tests/dispatch.sh): each uses
+ * The system calls of the dispatcher test (tests/dispatch/dispatch.sh): each uses
  * a value across a call, so inlined into the dispatcher it needs
  * callee-saved registers there, as the kernel's do.
  */

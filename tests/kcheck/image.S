@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A miniature vmlinux for tests/kcheck.sh: the symbols and tables that
+ * A miniature vmlinux for tests/kcheck/kcheck.sh: the symbols and tables that
  * ltoguard-kcheck compares.  -DUNLISTED leaves g's return jump out of
  * .return_sites (what LTO code without objtool looks like), -DSTRAY adds
  * an entry pointing at no jump, -DNO_ORC_G gives g no ORC entry of its own,

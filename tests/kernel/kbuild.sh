@@ -49,24 +49,24 @@ kernel_make() {
 		[ "$mode" = noobjtool ] && skip=(LTOGUARD_OBJTOOL=none)
 		env "${skip[@]}" LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log \
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
-			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
+			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/kbuild/ltoguard-ld" NM="$TOP/plugin/kbuild/ltoguard-nm" "$@" ;;
 	control)
 		LTOGUARD_CC=$CC LTOGUARD_LTO="" LTOGUARD_LD_LOG=$o/lto-link.log \
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto" \
-			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/ltoguard-ld" NM="$TOP/plugin/ltoguard-nm" "$@" ;;
+			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/kbuild/ltoguard-ld" NM="$TOP/plugin/kbuild/ltoguard-nm" "$@" ;;
 	esac
 }
 
 # configure SRC O ARCH CONFIG
 configure() {
 	local src=$1 o=$2 arch=$3 part start=tinyconfig
-	local frags=("$FIX/kernel/base.config" "$FIX/kernel/$arch.config")
+	local frags=("$FIX/kernel/configs/base.config" "$FIX/kernel/configs/$arch.config")
 	for part in ${4//+/ }; do
 		case $part in
 		base) ;;
-		distro) frags+=("$FIX/kernel/distro.config" "$FIX/kernel/distro-$arch.config") ;;
+		distro) frags+=("$FIX/kernel/configs/distro.config" "$FIX/kernel/configs/distro-$arch.config") ;;
 		defconfig) start=defconfig ;;
-		o2 | net) frags+=("$FIX/kernel/$part.config") ;;
+		o2 | net) frags+=("$FIX/kernel/configs/$part.config") ;;
 		*) echo "unknown config part $part (base, distro, defconfig, o2, net)"; return 1 ;;
 		esac
 	done
@@ -122,8 +122,8 @@ build_id() {
 	$CC --version | head -n1
 	sha256sum <"$1/.config"
 	[ "$2" = plain ] ||
-		sha256sum "$PLUGIN" "$TOP/plugin/ltoguard-ld" "$TOP/plugin/ltoguard-ltrans" \
-			"$TOP/plugin/ltoguard-nm" | cut -d' ' -f1
+		sha256sum "$PLUGIN" "$TOP/plugin/kbuild/ltoguard-ld" "$TOP/plugin/kbuild/ltoguard-ltrans" \
+			"$TOP/plugin/kbuild/ltoguard-nm" | cut -d' ' -f1
 }
 
 # reusable O MODE SRC ARCH CFG: O holds a finished build (build_one wrote
@@ -158,7 +158,7 @@ build_one() {
 	fi
 	rm -rf "$o/kmod"
 	mkdir -p "$o/kmod"
-	cp "$FIX/kmod/Kbuild" "$FIX/kmod/ltoguard_test.c" "$o/kmod/"
+	cp "$FIX/kernel/kmod/Kbuild" "$FIX/kernel/kmod/ltoguard_test.c" "$o/kmod/"
 	kernel_make "$src" "$o" "$arch" "$mode" M="$o/kmod" modules >"$o/kmod.log" 2>&1 ||
 		{ echo "module build failed"; return 3; }
 	initramfs "$o" "$arch" || return 3

@@ -2,16 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make kernel-check: real kernels from Debian's linux-source packages,
-# tinyconfig plus kernel-fixtures/kernel/*.config, each built three ways:
+# tinyconfig plus kernel-fixtures/kernel/configs/*.config, each built three ways:
 #   plain     no LTO (the reference),
 #   lto       -flto -ffat-lto-objects, ltoguard in cc1 and in the vmlinux
-#             LTO link (plugin/ltoguard-ld),
+#             LTO link (plugin/kbuild/ltoguard-ld),
 #   control   the same LTO build without ltoguard: it must fail to link or
 #             to boot, and what it did is recorded.  For the distro config
 #             with objtool (x86_64) the control is instead the LTO build
 #             with ltoguard but without objtool on the LTO code
 #             (LTOGUARD_OBJTOOL=none): ltoguard-kcheck must fail it.
-# The out-of-tree module kernel-fixtures/kmod is built against each
+# The out-of-tree module kernel-fixtures/kernel/kmod is built against each
 # kernel that links; each is booted in QEMU (software emulation) with an
 # initramfs whose static /init loads the module and prints a pass marker.
 # The LTO kernel must boot, load the module, run its built-in initcalls

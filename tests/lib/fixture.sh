@@ -150,8 +150,8 @@ detect_run32() {
 }
 
 # build_program D SRC V FLAGS FILE...: compile SRC/FILE.c for each FILE
-# with FLAGS into D/FILE.V.o and link them into D/V (tests/dispatch.sh,
-# tests/once.sh: one program, built plain, with the plugin and as the
+# with FLAGS into D/FILE.V.o and link them into D/V (tests/dispatch/dispatch.sh,
+# tests/once/once.sh: one program, built plain, with the plugin and as the
 # control).  Says what failed with bad() and returns 1.
 build_program() {
 	local d=$1 src=$2 v=$3 flags=$4 f objs=()
@@ -166,7 +166,7 @@ build_program() {
 }
 
 # build_rule_programs NAME D SRC "FILES" [VARIANT=ARG]...: a rule's test
-# program (tests/once.sh, dispatch.sh, cross.sh) built as D/plain (-O2),
+# program (tests/once/once.sh, dispatch.sh, cross.sh) built as D/plain (-O2),
 # D/lto (-flto, the plugin at its defaults, report D/report.txt) and one
 # D/VARIANT each with -fplugin-arg-ltoguard-ARG (the controls); each must
 # print what plain prints.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The called-once rule's test program (tests/once.sh). */
+/* The called-once rule's test program (tests/once/once.sh). */
 struct regs {
 	int flags;
 	int a[8];

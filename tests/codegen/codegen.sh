@@ -8,7 +8,7 @@
 # tests/codegen/ is built three ways with the x86_64 kernel's flags (b.c
 # without -pg, as kbuild builds files that must not be traced):
 #   plain     no LTO, ld -q (relocations kept, for the cmodel check);
-#   lto       fat LTO objects, linked by plugin/ltoguard-ld as "vmlinux";
+#   lto       fat LTO objects, linked by plugin/kbuild/ltoguard-ld as "vmlinux";
 #   control   the same objects linked by gcc -flto itself;
 # and each feature is counted in the linked code.  lto must match plain
 # for every feature; the control must lose at least one.
@@ -62,7 +62,7 @@ run_codegen_tests() {
 		return
 	fi
 	if ! (cd "$d/lto" && LTOGUARD_CC=$CC LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=lto.log \
-		"$TOP/plugin/ltoguard-ld" -q -e entry -o vmlinux a.o b.o ../stubs.o) >"$d/lto/link.log" 2>&1 ||
+		"$TOP/plugin/kbuild/ltoguard-ld" -q -e entry -o vmlinux a.o b.o ../stubs.o) >"$d/lto/link.log" 2>&1 ||
 	   ! grep -q '^vmlinux ' "$d/lto/lto.log"; then
 		bad "codegen: ltoguard-ld LTO link: $(head -n1 "$d/lto/link.log")"
 		return

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Sourced by run-tests.sh: the called-once rule (plugin/detect-once.c).
+# Sourced by run-tests.sh: the called-once rule (plugin/perf/called-once.c).
 # tests/once/ has kernel/entry/common.c's shape: exit_work, static,
 # called from exit_prepare, small and static, which has two callers in
 # its file, one a global function nothing calls (LTO removes it; the file
@@ -49,7 +49,7 @@ run_once_tests() {
 		bad "once: exit_prepare, prepare_work or small_helper not inlined, or reported: $(nm "$d/lto" | grep -E 'prepare|small_helper')"
 	fi
 	# the file model's order: wrap_lookup's callers rank before its call
-	# to lookup_work (file-inline.c, caller_copied_first)
+	# to lookup_work (perf/file-model.c, caller_copied_first)
 	if ! nm "$d/lto" | grep -q wrap_lookup && ! grep -q wrap_lookup "$d/report.txt" &&
 	   [ "$(calls_to "$d/lto" lookup_work)" -gt 0 ] &&
 	   grep -qE $'\tlookup_work\tfunction\tcalled-once-call\t' "$d/report.txt"; then

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by run-tests.sh: the pieces of make bench that can be checked
 # without building a kernel.  The benchmark /init
-# (kernel-fixtures/bench/bench-init.c) runs on the host as an ordinary
+# (kernel-fixtures/kernel/bench-init.c) runs on the host as an ordinary
 # program and must give every benchmark a result; the synthetic files of
 # the plugin-cost scaling (tests/bench/synth.sh) must exercise each of
 # the four shapes they claim, with the plugin acting on each; the lto1
@@ -14,7 +14,7 @@
 bench_init_test() {
 	local dir=$BUILD/bench out name bad_lines=""
 	mkdir -p "$dir"
-	if ! $CC -static -O2 -Wall -Wextra -Werror -o "$dir/bench-init" kernel-fixtures/bench/bench-init.c; then
+	if ! $CC -static -O2 -Wall -Wextra -Werror -o "$dir/bench-init" kernel-fixtures/kernel/bench-init.c; then
 		bad "bench-init: does not compile"
 		return
 	fi
@@ -90,7 +90,7 @@ lto1_cost_test() {
 	printf 'int f(int);\nint main(void) { return f(-1); }\n' >"$dir/b.c"
 	if ! (cd "$dir" && $CC -O2 -flto -ffat-lto-objects -c a.c b.c &&
 		LTOGUARD_CC=$CC LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=$dir/lto-link.log \
-			"$TOP/plugin/ltoguard-ld" -e main -o vmlinux a.o b.o); then
+			"$TOP/plugin/kbuild/ltoguard-ld" -e main -o vmlinux a.o b.o); then
 		bad "lto1-cost: the stand-in vmlinux does not link"
 		return
 	fi

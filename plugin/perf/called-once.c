@@ -22,7 +22,7 @@
  * (arch/x86/kernel/signal.c) into exit_to_user_mode_prepare.
  *
  * So in WPA, before the inliner, each call that its file's build without
- * LTO kept as a call (file-inline.c models that build's inliner: across
+ * LTO kept as a call (perf/file-model.c models that build's inliner: across
  * files nothing, within a file small callees and functions called once)
  * to a function whose body as its file made it is at least N
  * instructions in GCC's estimate (-fplugin-arg-ltoguard-called-once=N,
@@ -30,7 +30,7 @@
  * marks a call it must not inline).  Left to GCC: calls the file
  * inlined, smaller callees (ordinary LTO inlining), callees declared
  * inline or always_inline, callers with attribute flatten (the flatten
- * rule), dispatchers (detect-dispatch.c leaves their inlining to GCC: a
+ * rule), dispatchers (perf/dispatch.c leaves their inlining to GCC: a
  * jump table of tail calls costs its caller no frame).  Each callee is
  * reported as "called-once-call".
  *

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by run-tests.sh: ltoguard-ld runs objtool on the LTO code, with
 # the arguments it reads from a kbuild-like object tree (vmlinux.a and
-# each member's .NAME.o.cmd), through plugin/ltoguard-ltrans; real cc1,
+# each member's .NAME.o.cmd), through plugin/kbuild/ltoguard-ltrans; real cc1,
 # lto1 and ld, a stand-in objtool that records how it was called.
 
 # ltrans_tree DIR: a.o and b.o (fat LTO objects) in vmlinux.a, their .cmd
@@ -34,7 +34,7 @@ ltrans_link() {
 	shift
 	(cd "$d" && rm -f objtool.calls vmlinux &&
 		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log "$@" \
-		"$TOP/plugin/ltoguard-ld" -e entry -o vmlinux a.o b.o) >"$d/link.log" 2>&1
+		"$TOP/plugin/kbuild/ltoguard-ld" -e entry -o vmlinux a.o b.o) >"$d/link.log" 2>&1
 }
 
 run_ltrans_tests() {
@@ -94,7 +94,7 @@ EOF2
 		{ bad "ltrans: entry.o, early.o, late.o"; return; }
 	if (cd "$d" && rm -f objtool.calls objtool.defs vmlinux &&
 		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
-		"$TOP/plugin/ltoguard-ld" -e start -o vmlinux --whole-archive vmlinux.a --no-whole-archive) >"$d/link.log" 2>&1 &&
+		"$TOP/plugin/kbuild/ltoguard-ld" -e start -o vmlinux --whole-archive vmlinux.a --no-whole-archive) >"$d/link.log" 2>&1 &&
 	   calls=$(sed 's| /[^ ]*$||' "$d/objtool.calls" | paste -sd'|') && defs=$(cat "$d/objtool.defs") &&
 	   [ "$calls" = "--hacks=jump_label --orc --retpoline --link|--noinstr --link" ] &&
 	   [ "$defs" = "early_fn entry start" ] && grep -q '^vmlinux:objtool-validate ' "$d/ld.log"; then
@@ -140,7 +140,7 @@ ibt_link() {
 	shift
 	(cd "$d" && rm -f objtool.calls objtool.noseal vmlinux &&
 		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log "$@" \
-		"$TOP/plugin/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1
+		"$TOP/plugin/kbuild/ltoguard-ld" -m elf_x86_64 -e start -o vmlinux vmlinux.o) >"$d/link.log" 2>&1
 }
 
 run_ltrans_ibt_test() {
@@ -203,7 +203,7 @@ cache_link() {
 	shift 3
 	[ "$cache" = - ] && setting=(-u LTOGUARD_LTO_CACHE)
 	(cd "$d" && env "${setting[@]}" LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN ${CACHE_LTO:-}" \
-		LTOGUARD_LD_LOG=ld.log "$TOP/plugin/ltoguard-ld" -e entry -o "$out" a.o b.o k.o "$@") >>"$d/link.log" 2>&1
+		LTOGUARD_LD_LOG=ld.log "$TOP/plugin/kbuild/ltoguard-ld" -e entry -o "$out" a.o b.o k.o "$@") >>"$d/link.log" 2>&1
 }
 
 # cache_runs DIR: what each LTO link of ld.log did, "OUTPUT:objtool" (LTO

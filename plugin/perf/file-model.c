@@ -3,7 +3,7 @@
  * A model, in WPA, of what each file's own build without LTO inlined.
  *
  * Rules that keep LTO's code shape close to the plain kernel's
- * (detect-once.c) must tell a call the plain build kept from one it
+ * (perf/called-once.c) must tell a call the plain build kept from one it
  * inlined.  The LTO IR holds each function as its file's early inliner
  * left it (ipa-inline.cc, early_inliner: always_inline and tiny callees
  * are already in), and the call graph, counted before whole-program
@@ -36,7 +36,7 @@
  *     with one call left, counted per copy of its callers, is inlined
  *     into it whatever its size.
  *
- * Checked against GCC on real files: tests/bench/file-inline-check.sh.
+ * Checked against GCC on real files: tests/bench/file-model-check.sh.
  * Only calls inside one file count (a plain build never inlines across
  * files), and each file's own options decide (opt_for_fn: a function
  * keeps its -O level and params under LTO).  GCC's own estimators
@@ -115,9 +115,9 @@ bool lg_removable_under_lto(cgraph_node *node)
 /* A call E, to CALLEE, whose inlining the rules leave to GCC, whatever
  * its size: CALLEE has no body here, is an alias or thunk, is declared
  * inline or always_inline (its author meant it inlined), or is a
- * dispatcher (detect-dispatch.c: a jump table of tail calls costs its
+ * dispatcher (perf/dispatch.c: a jump table of tail calls costs its
  * caller no frame); or the caller has attribute flatten (the flatten
- * rule, detect-flatten.c, decides how far that reaches). */
+ * rule, fix/flatten.c, decides how far that reaches). */
 bool lg_call_left_to_gcc(cgraph_edge *e, cgraph_node *callee)
 {
 	tree decl = callee->decl;

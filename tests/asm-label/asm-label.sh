@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by run-tests.sh: a label of toplevel asm that C code references
-# is made global for LTO (plugin/detect-asm.c, globalize_labels), so the
+# is made global for LTO (plugin/keep/asm.c, globalize_labels), so the
 # references name the symbol instead of its section.  Declared as a C
 # function, it must then be a function symbol, or objtool warns
 # "unexpected relocation symbol type in .rela.discard.func_stack_frame_

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Sourced by run-tests.sh: the builtin rule (plugin/detect-builtins.c).
+# Sourced by run-tests.sh: the builtin rule (plugin/perf/builtins.c).
 # tests/builtins/ is the kernel's i386 memset in miniature: memset.c
 # defines memset as inline asm "rep stosb" (arch/x86/lib/memcpy_32.c),
 # clear.c calls __builtin_memset on 16 bytes, a page and an unknown size

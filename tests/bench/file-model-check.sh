@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# file-inline-check.sh O FILE.o...: how often plugin/file-inline.c's
+# file-model-check.sh O FILE.o...: how often plugin/perf/file-model.c's
 # model of a file's own inlining calls a call "kept" that GCC inlined.
 # Not a test (it needs a built kernel tree): a measurement for the
 # called-once rule's notes.
@@ -20,13 +20,13 @@
 # sites (call or jmp to a symbol, clone suffixes dropped) of the three.
 #
 # Environment: CC (gcc), PLUGIN (build/gcc-<major>/ltoguard.so),
-# CHECK_WORK (scratch, build/file-inline-check).
+# CHECK_WORK (scratch, build/file-model-check).
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 TOP=$(pwd)
 CC=${CC:-gcc}
 PLUGIN=${PLUGIN:-$TOP/build/gcc-$($CC -dumpversion | cut -d. -f1)/ltoguard.so}
-WORK=${CHECK_WORK:-$TOP/build/file-inline-check}
+WORK=${CHECK_WORK:-$TOP/build/file-model-check}
 O=$(cd "$1" && pwd) || exit 1
 shift
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Sourced by run-tests.sh: the cross-file rule (plugin/detect-cross.c).
+# Sourced by run-tests.sh: the cross-file rule (plugin/perf/cross-file.c).
 # tests/cross/ has kernel/locking/mutex.c's shape: lock.c defines
 # lock_take (inlining grows a caller by 8 instructions, GCC's estimate;
 # called from user.c and main.c),

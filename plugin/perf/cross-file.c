@@ -27,7 +27,7 @@
  * for their caller (big_speedup_p: a thin wrapper such as getppid, whose
  * call to __task_pid_nr_ns is most of its time; without this exception
  * getppid ran 9% more instructions), callees declared inline or
- * always_inline, dispatchers (detect-dispatch.c), callers with attribute
+ * always_inline, dispatchers (perf/dispatch.c), callers with attribute
  * flatten, and callees that go away when inlined everywhere (removable
  * under LTO, and the growth of all their calls is no more than their
  * body: GCC's inline_functions_called_once and growth_positive_p shrink

@@ -49,7 +49,7 @@ void lg_detect_sections(void)
 			continue;
 		section = node->get_section();
 		if (lg_export_section_kind(section))
-			continue;	/* detect-export.c has these */
+			continue;	/* keep/export.c has these */
 		if (!lg_is_table_section(section, is_function))
 			continue;
 		why.reason = "section";

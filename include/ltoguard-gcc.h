@@ -47,8 +47,14 @@
 #include "value-range.h"
 #include "symbol-summary.h"
 #include "ipa-prop.h"
-
-#define LG_GCC_MAJOR (BUILDING_GCC_VERSION / 1000)
+#include "ipa-fnsummary.h"	/* perf/: size and time estimates */
+#include "ipa-inline.h"		/* perf/: estimate_edge_growth, hints */
+/* gcc_version, a static the version check of plugin_init reads: only in
+ * the file that defines LG_PLUGIN_INIT (ltoguard.c), or every other one
+ * warns that it is unused. */
+#ifdef LG_PLUGIN_INIT
+#include "plugin-version.h"
+#endif
 
 /* Pass methods are overridden the same way in 11 and 12. */
 #define LG_OVERRIDE override

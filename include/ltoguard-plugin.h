@@ -9,8 +9,9 @@
 
 #include "ltoguard.h"
 
-/* Where the plugin runs: cc1 writing IR, or lto1 in WPA. */
-enum lg_stage { LG_STAGE_CC1, LG_STAGE_WPA };
+/* Where the plugin runs: cc1 writing IR, or lto1 in WPA (bits, so that
+ * a rule can run in both). */
+enum lg_stage { LG_STAGE_CC1 = 1, LG_STAGE_WPA = 2 };
 
 extern struct lg_options lg_opts;
 extern enum lg_stage lg_stage;
@@ -25,10 +26,6 @@ struct lg_why {
 	const char *detail;
 };
 
-/* fix/section-conflict.c: in cc1, drop the section of external declarations
- * whose section flags conflict only because the IR's symbol table asks. */
-void lg_resolve_section_conflicts(void);
-
 /* core.c */
 
 /*
@@ -37,7 +34,7 @@ void lg_resolve_section_conflicts(void);
  * ipa-visibility.cc honours in cgraph_externally_visible_p and which are
  * streamed into the LTO IR).  Returns true if anything changed.
  */
-bool lg_keep_visible(symtab_node *node, const struct lg_why *why);
+bool lg_make_visible(symtab_node *node, const struct lg_why *why);
 
 /*
  * A static definition that asm text names.  LTO renames such statics when
@@ -48,10 +45,10 @@ bool lg_keep_visible(symtab_node *node, const struct lg_why *why);
  * unique_name so LTO never renames it.  Returns the new assembler name, or
  * NULL if the static was left alone (in WPA, or an alias).
  */
-const char *lg_keep_static_for_asm(symtab_node *node, const struct lg_why *why);
+const char *lg_rename_static_for_asm(symtab_node *node, const struct lg_why *why);
 
 /* A static named by a keep list: keep it under its name. */
-bool lg_keep_static(symtab_node *node, const struct lg_why *why);
+bool lg_preserve_static(symtab_node *node, const struct lg_why *why);
 
 /*
  * Never inline NODE (attribute noinline and DECL_UNINLINABLE, streamed
@@ -64,7 +61,7 @@ bool lg_mark_noinline(cgraph_node *node, const struct lg_why *why);
  * inline (call_stmt_cannot_inline_p with a final inline_failed reason,
  * ipa-inline.cc can_inline_edge_p).  Returns true if that is new.
  */
-bool lg_keep_call(cgraph_edge *e);
+bool lg_forbid_inlining(cgraph_edge *e);
 
 /*
  * No sibling calls in NODE: its incoming stack arguments belong to its
@@ -72,7 +69,7 @@ bool lg_keep_call(cgraph_edge *e);
  */
 bool lg_forbid_sibcalls(cgraph_node *node, const struct lg_why *why);
 
-/* What a static was renamed to by lg_keep_static_for_asm, or NULL. */
+/* What a static was renamed to by lg_rename_static_for_asm, or NULL. */
 const char *lg_renamed(const char *old_name);
 
 /* NODE's section was set by attribute section (__section), not chosen by
@@ -95,21 +92,34 @@ const char *lg_concat(const char *first, ...);
 /* "file:line" of LOC, in GC memory. */
 const char *lg_loc_string(location_t loc);
 
-/* Detectors: one file each. */
-void lg_detect_asm(void);		/* keep/asm.c */
-void lg_detect_exports(void);		/* keep/export.c */
-void lg_detect_sections(void);		/* keep/section.c */
-void lg_detect_keeplist(void);		/* keep/keep-list.c */
-bool lg_keeplist_load(void);		/* keep/keep-list.c, at plugin_init */
-void lg_detect_stack_args(void);	/* fix/stack-args.c, cc1 only */
-void lg_limit_flatten(void);		/* fix/flatten.c, WPA only */
-void lg_keep_dispatch_tail_calls(void);	/* perf/dispatch.c */
+/*
+ * The rules, one file each; ltoguard.c's table says in which stage each
+ * runs and in which order.
+ */
+
+/* keep/: what asm, linker scripts and later link stages reference. */
+void lg_keep_exports(void);			/* keep/export.c */
+void lg_keep_asm_named_in_file(void);		/* keep/asm.c, cc1 */
+void lg_keep_asm_named_in_link(void);		/* keep/asm.c, WPA */
+void lg_keep_section_tables(void);		/* keep/section.c */
+void lg_keep_listed_symbols(void);		/* keep/keep-list.c */
+bool lg_keep_list_load(void);			/* keep/keep-list.c, at plugin_init */
+
+/* fix/: what LTO breaks or cannot build. */
+void lg_fix_section_conflicts(void);		/* fix/section-conflict.c */
+void lg_fix_stack_args(void);			/* fix/stack-args.c */
+void lg_fix_flatten_to_file(void);		/* fix/flatten.c */
+
+/* perf/: inlining that costs the kernel more than it gains. */
+void lg_perf_mark_dispatchers(void);		/* perf/dispatch.c, cc1 */
+void lg_perf_keep_dispatch_calls(void);		/* perf/dispatch.c, WPA */
+void lg_perf_keep_builtin_expansion(void);	/* perf/builtins.c */
+void lg_perf_keep_large_called_once(void);	/* perf/called-once.c */
+void lg_perf_keep_growing_cross_file_calls(void); /* perf/cross-file.c */
 /* The internal attribute perf/dispatch.c gives a dispatcher in cc1
- * (streamed with the decl); perf/called-once.c leaves such callees to GCC. */
+ * (streamed with the decl); the other perf rules leave such callees to
+ * GCC. */
 #define LG_DISPATCH_ATTR "ltoguard dispatch"
-void lg_keep_builtin_expansion(void);	/* perf/builtins.c, WPA only */
-void lg_keep_large_called_once(void);	/* perf/called-once.c, WPA only */
-void lg_keep_growing_cross_file_calls(void);	/* perf/cross-file.c, WPA only */
 
 /* perf/file-model.c: in WPA, a model of what each file's own build without
  * LTO inlined (state for one walk of the call graph). */

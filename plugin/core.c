@@ -107,7 +107,7 @@ symtab_node *lg_lookup_definition(const char *name)
 	return NULL;
 }
 
-bool lg_keep_visible(symtab_node *node, const struct lg_why *why)
+bool lg_make_visible(symtab_node *node, const struct lg_why *why)
 {
 	tree decl = node->decl;
 
@@ -121,7 +121,7 @@ bool lg_keep_visible(symtab_node *node, const struct lg_why *why)
 	return true;
 }
 
-bool lg_keep_static(symtab_node *node, const struct lg_why *why)
+bool lg_preserve_static(symtab_node *node, const struct lg_why *why)
 {
 	if (TREE_PUBLIC(node->decl) || DECL_PRESERVE_P(node->decl))
 		return false;
@@ -142,7 +142,7 @@ bool lg_mark_noinline(cgraph_node *node, const struct lg_why *why)
 	return true;
 }
 
-bool lg_keep_call(cgraph_edge *e)
+bool lg_forbid_inlining(cgraph_edge *e)
 {
 	if (e->call_stmt_cannot_inline_p)
 		return false;
@@ -202,7 +202,7 @@ static tree unique_name_for(const char *name)
 	return get_identifier(lg_concat(name, suffix, NULL));
 }
 
-const char *lg_keep_static_for_asm(symtab_node *node, const struct lg_why *why)
+const char *lg_rename_static_for_asm(symtab_node *node, const struct lg_why *why)
 {
 	tree decl = node->decl;
 	const char *old_name = ggc_strdup(lg_decl_asm_name(decl));

@@ -3,25 +3,24 @@
  * ltoguard: keep what asm text, linker scripts and later link stages
  * reference alive and global through GCC link-time optimization.
  *
- * Where it runs (background.md, 2):
+ * Where it runs (docs/design.md):
  *   cc1:  PLUGIN_ALL_IPA_PASSES_START, before ipa-visibility, the early
  *         inliner and the function summaries; the decl bits it sets are
- *         streamed into the LTO IR.  Function bodies are available here
- *         and nowhere later, so inline asm is read here.
- *   lto1: -fplugin= on the compile line does not reach lto1, so the same
- *         plugin goes on the link line too; in WPA a simple IPA pass runs
- *         right before "whole-program" (ipa-visibility.cc), with the whole
- *         program's symbol table and toplevel asm but no function bodies.
- *         In LTRANS it does nothing.
+ *         streamed into the LTO IR (lto-streamer-out.cc).  Function bodies
+ *         are available here and nowhere later, so inline asm is read here.
+ *   lto1: -fplugin= on the compile line does not reach lto1 (lto-wrapper
+ *         passes only the link line's), so the same plugin goes on the
+ *         link line too; in WPA a simple IPA pass runs right before
+ *         "whole-program" (ipa-visibility.cc), with the whole program's
+ *         symbol table and toplevel asm but no function bodies.  In LTRANS
+ *         it does nothing.
  *
- * Arguments: -fplugin-arg-ltoguard-report=FILE, -keep=FILE (repeatable),
- * -verbose, -stack-args=N, -flatten=file|program, -dispatch=N,
- * -builtins=constant|all|inline, -called-once=N, -cross-growth=N.  See
- * README.md.
+ * The rules and the stage each runs in: the table below.  Arguments:
+ * lib/options.c and README.md.
  */
+#define LG_PLUGIN_INIT
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
-#include "plugin-version.h"
 
 __visible int plugin_is_GPL_compatible;
 
@@ -56,24 +55,62 @@ static struct plugin_info ltoguard_info = {
 		"                                     0 = off)\n",
 };
 
-static void run_detectors(void)
+/*
+ * Every rule, in the order it runs, and the stages it runs in:
+ *   cc1  PLUGIN_ALL_IPA_PASSES_START of a compile that writes LTO IR
+ *        (bodies exist; the decl bits set here are streamed);
+ *   WPA  the IPA pass before whole-program in lto1 (every file's symbols
+ *        and toplevel asm, no bodies; LTRANS gets the decisions through
+ *        the IR).
+ * A rule that works differently in the two stages has an entry for each.
+ * Each rule's argument is in its file and in README.md.
+ */
+struct lg_rule {
+	const char *name;	/* the rule, as README's table names it */
+	unsigned stages;	/* LG_STAGE_CC1 and/or LG_STAGE_WPA */
+	void (*run)(void);
+};
+
+#define CC1 LG_STAGE_CC1
+#define WPA LG_STAGE_WPA
+
+static const struct lg_rule rules[] = {
+	/* fix: an unmodified kernel compiles with -flto at all */
+	{ "section-conflict",	CC1,		lg_fix_section_conflicts },
+	/* keep: what asm, linker scripts and later links reference */
+	{ "export",		CC1 | WPA,	lg_keep_exports },
+	{ "asm",		CC1,		lg_keep_asm_named_in_file },
+	{ "asm",		WPA,		lg_keep_asm_named_in_link },
+	{ "section",		CC1 | WPA,	lg_keep_section_tables },
+	{ "keep-list",		CC1 | WPA,	lg_keep_listed_symbols },
+	/* fix: what LTO breaks */
+	{ "stack-args",		CC1,		lg_fix_stack_args },
+	{ "flatten",		WPA,		lg_fix_flatten_to_file },
+	/* perf: inlining that costs more than it gains */
+	{ "dispatch",		CC1,		lg_perf_mark_dispatchers },
+	{ "dispatch",		WPA,		lg_perf_keep_dispatch_calls },
+	{ "builtins",		WPA,		lg_perf_keep_builtin_expansion },
+	{ "called-once",	WPA,		lg_perf_keep_large_called_once },
+	{ "cross-growth",	WPA,		lg_perf_keep_growing_cross_file_calls },
+};
+
+#undef CC1
+#undef WPA
+
+static void run_rules(enum lg_stage stage)
 {
-	lg_detect_exports();
-	lg_detect_asm();
-	lg_detect_sections();
-	lg_detect_keeplist();
-	lg_detect_stack_args();
-	lg_limit_flatten();
-	lg_keep_dispatch_tail_calls();
-	lg_keep_builtin_expansion();
-	lg_keep_large_called_once();
-	lg_keep_growing_cross_file_calls();
+	size_t i;
+
+	lg_stage = stage;
+	for (i = 0; i < ARRAY_SIZE(rules); i++)
+		if (rules[i].stages & stage)
+			rules[i].run();
 }
 
 /*
  * cc1: before any IPA pass, while every function body is there.  Only
  * when cc1 writes LTO IR: without -flto nothing is lost, so the plugin
- * changes nothing (and the detectors need not check again).
+ * changes nothing (and the rules need not check again).
  */
 static void on_all_ipa_passes_start(void *gcc_data, void *user_data)
 {
@@ -81,9 +118,7 @@ static void on_all_ipa_passes_start(void *gcc_data, void *user_data)
 	(void)user_data;
 	if (in_lto_p || !flag_generate_lto)
 		return;
-	lg_stage = LG_STAGE_CC1;
-	lg_resolve_section_conflicts();
-	run_detectors();
+	run_rules(LG_STAGE_CC1);
 }
 
 /*
@@ -131,8 +166,7 @@ public:
 
 	virtual unsigned int execute(function *) LG_OVERRIDE
 	{
-		lg_stage = LG_STAGE_WPA;
-		run_detectors();
+		run_rules(LG_STAGE_WPA);
 		return 0;
 	}
 };
@@ -168,7 +202,7 @@ static bool parse_arguments(struct plugin_name_args *info)
 			ok = false;
 		}
 	}
-	return lg_keeplist_load() && ok;
+	return lg_keep_list_load() && ok;
 }
 
 __visible int plugin_init(struct plugin_name_args *info,

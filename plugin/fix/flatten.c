@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Rule: attribute flatten stays within its file under LTO.
+ * Fix rule: attribute flatten stays within its file under LTO.
  *
  * flatten inlines every call in the function, recursively, into it
  * (ipa-inline.cc, flatten_function).  GCC applies it twice: the early
@@ -30,7 +30,7 @@ static tree without_flatten(tree attrs)
 	return remove_attribute("flatten", copy_list(attrs));
 }
 
-void lg_limit_flatten(void)
+void lg_fix_flatten_to_file(void)
 {
 	struct lg_why why = {
 		"flatten",
@@ -39,7 +39,7 @@ void lg_limit_flatten(void)
 	};
 	cgraph_node *node;
 
-	if (lg_stage != LG_STAGE_WPA || lg_opts.flatten_program)
+	if (lg_opts.flatten_program)
 		return;
 	FOR_EACH_FUNCTION(node) {
 		tree decl = node->decl;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cc1 only: section type conflicts that exist only because cc1 writes
- * LTO IR.  Not a detector: nothing is kept here; a declaration's section
- * is dropped so that an unmodified kernel compiles with -flto at all.
+ * Fix rule: section type conflicts that exist only because cc1 writes
+ * LTO IR (cc1).  Nothing is kept here; a declaration's section is
+ * dropped so that an unmodified kernel compiles with -flto at all.
  *
  * Linux 6.12 x86 declares a const alias of a writable per-cpu variable in
  * the same section, and the linker script defines the alias:
@@ -92,7 +92,7 @@ static void drop_section(varpool_node *node, const char *section)
 	node->set_section(NULL);
 }
 
-void lg_resolve_section_conflicts(void)
+void lg_fix_section_conflicts(void)
 {
 	section_map sections(13);
 	varpool_node *node;

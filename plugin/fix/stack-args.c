@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Detector: functions that receive many arguments on the stack, marked
+ * Fix rule: functions that receive many arguments on the stack, marked
  * noinline on 32-bit targets.
  *
  * On i386 a callee owns its incoming stack-argument area and may reuse
@@ -140,12 +140,12 @@ static int threshold(void)
 	return UNITS_PER_WORD == 4 ? LG_STACK_ARGS_DEFAULT : 0;
 }
 
-void lg_detect_stack_args(void)
+void lg_fix_stack_args(void)
 {
 	int limit = threshold();
 	cgraph_node *node;
 
-	if (limit == 0 || lg_stage != LG_STAGE_CC1)
+	if (limit == 0)
 		return;
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
 		tree decl = node->decl;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Detector: symbols named by asm text.
+ * Keep rule: symbols named by asm text.
  *
  * GCC cannot see inside asm strings, so a symbol that only asm names looks
- * unused to LTO: it is localized, renamed or dropped (background.md, 1).
+ * unused to LTO: it is localized, renamed or dropped (ipa-visibility.cc
+ * makes what only IR references local; docs/design.md).
  * The kernel's shapes: EXPORT_SYMBOL's asm tables (4.19+), initcalls and
  * other .long fn - . tables, SYSCALL_ALIAS .set aliases, calls from inline
  * asm (paravirt thunks, static_call, noinstr entry code).
@@ -135,9 +136,9 @@ static void on_symbol(const struct lg_asm_sym *sym, void *data)
 	why.detail = describe(sc, sym);
 
 	if (node && TREE_PUBLIC(node->decl)) {
-		lg_keep_visible(node, &why);
+		lg_make_visible(node, &why);
 	} else if (node && lg_stage == LG_STAGE_CC1) {
-		renamed = lg_keep_static_for_asm(node, &why);
+		renamed = lg_rename_static_for_asm(node, &why);
 	} else if (node) {
 		warn_static_in_wpa(node, &why);
 	} else if (!renamed && sc->inline_asm && lg_stage == LG_STAGE_CC1) {
@@ -343,7 +344,7 @@ static void make_gcc_alias(const char *alias, symtab_node *target, bool weak,
 	why.reason = "asm";
 	why.detail = lg_concat(".set ", alias, ", ", target_name, " in ", where, NULL);
 	lg_report_note(node, "made-alias", &why);
-	lg_keep_visible(node, &why);
+	lg_make_visible(node, &why);
 }
 
 static void make_gcc_aliases(struct scan *sc)
@@ -520,7 +521,7 @@ static void read_carried(const char *text)
 		why.reason = "asm";
 		why.detail = ggc_alloc_string(sp + 1, eol - sp - 1);
 		if (node && TREE_PUBLIC(node->decl))
-			lg_keep_visible(node, &why);
+			lg_make_visible(node, &why);
 		free(sym);
 	}
 }
@@ -542,13 +543,16 @@ static void scan_toplevel_asm_wpa(void)
 	}
 }
 
-void lg_detect_asm(void)
+/* cc1: the file's toplevel and inline asm. */
+void lg_keep_asm_named_in_file(void)
 {
-	if (lg_stage == LG_STAGE_CC1) {
-		scan_toplevel_asm_cc1();
-		scan_function_bodies();
-		emit_carried();
-	} else {
-		scan_toplevel_asm_wpa();
-	}
+	scan_toplevel_asm_cc1();
+	scan_function_bodies();
+	emit_carried();
+}
+
+/* WPA: every file's toplevel asm and the names cc1 carried. */
+void lg_keep_asm_named_in_link(void)
+{
+	scan_toplevel_asm_wpa();
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Detector: EXPORT_SYMBOL in its C shape (2.6 and 3.x, include/linux/export.h
+ * Keep rule: EXPORT_SYMBOL in its C shape (2.6 and 3.x, include/linux/export.h
  * before 4.19, and later kernels on architectures without PREL32):
  *
  *   static const char __kstrtab_frob[] __section("__ksymtab_strings") = "frob";
@@ -25,7 +25,7 @@
 static void keep_entry(varpool_node *entry, const struct lg_why *why)
 {
 	if (TREE_PUBLIC(entry->decl))
-		lg_keep_visible(entry, why);
+		lg_make_visible(entry, why);
 	else if (!entry->unique_name) {
 		/* a static entry: never let LTO rename it (must_not_rename) */
 		entry->unique_name = 1;
@@ -54,7 +54,7 @@ static void check_entry(varpool_node *entry)
 	keep_entry(entry, &why);
 	target = lg_lookup_definition(sym);
 	if (target && TREE_PUBLIC(target->decl))
-		lg_keep_visible(target, &why);
+		lg_make_visible(target, &why);
 	else if (target && lg_stage == LG_STAGE_CC1)
 		/* EXPORT_SYMBOL of a static: the kernel rejects it at link
 		 * time ("local symbol was exported") in any build. */
@@ -62,7 +62,7 @@ static void check_entry(varpool_node *entry)
 			   "ltoguard: %qs is exported but static", sym);
 }
 
-void lg_detect_exports(void)
+void lg_keep_exports(void)
 {
 	varpool_node *node;
 

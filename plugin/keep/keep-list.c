@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Detector: the keep list (-fplugin-arg-ltoguard-keep=FILE), for references
+ * Keep rule: the keep list (-fplugin-arg-ltoguard-keep=FILE), for references
  * no compiler can see: a symbol a linker script assigns from
  * (jiffies = jiffies_64), one a later link stage or a tool looks up by
  * name.  The files are read once at plugin_init (errors name the file and
@@ -32,7 +32,7 @@ static void on_name(const char *name, unsigned line, void *data)
 	names->safe_push(k);
 }
 
-bool lg_keeplist_load(void)
+bool lg_keep_list_load(void)
 {
 	bool ok = true;
 	int i;
@@ -61,7 +61,7 @@ bool lg_keeplist_load(void)
 	return ok;
 }
 
-void lg_detect_keeplist(void)
+void lg_keep_listed_symbols(void)
 {
 	unsigned i;
 
@@ -74,8 +74,8 @@ void lg_detect_keeplist(void)
 		if (!node)
 			continue;
 		if (TREE_PUBLIC(node->decl))
-			lg_keep_visible(node, &why);
+			lg_make_visible(node, &why);
 		else
-			lg_keep_static(node, &why);
+			lg_preserve_static(node, &why);
 	}
 }

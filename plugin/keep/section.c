@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Detector: definitions placed in an explicit section that no C code
+ * Keep rule: definitions placed in an explicit section that no C code
  * references, such as tables a linker script or __start_SEC/__stop_SEC
  * walks (driver and CPU tables, __param, .init.setup, early params).
  * Without C references LTO localizes such a public definition and then
@@ -36,7 +36,7 @@ static void keep_in_order(symtab_node *node, const struct lg_why *why)
 		lg_report_note(node, "ordered", why);
 }
 
-void lg_detect_sections(void)
+void lg_keep_section_tables(void)
 {
 	symtab_node *node;
 
@@ -58,6 +58,6 @@ void lg_detect_sections(void)
 				     DECL_PRESERVE_P(node->decl)))
 			keep_in_order(node, &why);
 		if (TREE_PUBLIC(node->decl))
-			lg_keep_visible(node, &why);
+			lg_make_visible(node, &why);
 	}
 }

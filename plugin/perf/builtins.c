@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Rule: a call to a builtin keeps GCC's expansion of the builtin under
+ * Perf rule: a call to a builtin keeps GCC's expansion of the builtin under
  * LTO when the program defines the library function itself.
  *
  * The kernel writes memset as __builtin_memset (i386: asm/string_32.h)
@@ -21,7 +21,7 @@
  *
  * So in WPA, before the inliner, each call to such a builtin whose size
  * argument is a constant (ipa-prop's jump function, IPA_JF_CONST) is
- * made uninlinable (lg_keep_call, as GCC marks a call it must not
+ * made uninlinable (lg_forbid_inlining, as GCC marks a call it must not
  * inline), and the definition is not versioned (ipa-cp.cc
  * ipcp_versionable_function_p, IPA-SRA): a clone would take the calls
  * away from the builtin declaration, and RTL expands only calls to that.
@@ -101,18 +101,18 @@ static int keep_builtin_calls(cgraph_node *builtin, bool only_constant, int *all
 	*all = 0;
 	for (e = builtin->callers; e; e = e->next_caller) {
 		++*all;
-		if ((!only_constant || constant_size(e, builtin->decl)) && lg_keep_call(e))
+		if ((!only_constant || constant_size(e, builtin->decl)) && lg_forbid_inlining(e))
 			n++;
 	}
 	return n;
 }
 
-void lg_keep_builtin_expansion(void)
+void lg_perf_keep_builtin_expansion(void)
 {
 	bool only_constant = lg_opts.builtins == LG_BUILTINS_CONSTANT;
 	cgraph_node *node;
 
-	if (lg_stage != LG_STAGE_WPA || lg_opts.builtins == LG_BUILTINS_INLINE)
+	if (lg_opts.builtins == LG_BUILTINS_INLINE)
 		return;
 	FOR_EACH_FUNCTION(node) {
 		cgraph_node *def = program_definition(node);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Rule: a large function that its own file's build could not inline as
+ * Perf rule: a large function that its own file's build could not inline as
  * "called once" stays a call under LTO.
  *
  * GCC inlines a function that has one caller into it whatever its size
@@ -26,7 +26,7 @@
  * files nothing, within a file small callees and functions called once)
  * to a function whose body as its file made it is at least N
  * instructions in GCC's estimate (-fplugin-arg-ltoguard-called-once=N,
- * default 100; 0 is off) is made uninlinable (lg_keep_call, as GCC
+ * default 100; 0 is off) is made uninlinable (lg_forbid_inlining, as GCC
  * marks a call it must not inline).  Left to GCC: calls the file
  * inlined, smaller callees (ordinary LTO inlining), callees declared
  * inline or always_inline, callers with attribute flatten (the flatten
@@ -84,7 +84,7 @@ static void keep_large_calls(int limit)
 			if (keeps_call(model, e, e->callee->ultimate_alias_target(), limit))
 				calls.safe_push(e);
 	FOR_EACH_VEC_ELT(calls, i, e)
-		if (lg_keep_call(e))
+		if (lg_forbid_inlining(e))
 			kept.get_or_insert(e->callee->ultimate_alias_target())++;
 	FOR_EACH_DEFINED_FUNCTION(node) {
 		int *n = kept.get(node);
@@ -95,10 +95,10 @@ static void keep_large_calls(int limit)
 	lg_file_model_free(model);
 }
 
-void lg_keep_large_called_once(void)
+void lg_perf_keep_large_called_once(void)
 {
 	int limit = lg_opts.called_once_given ? lg_opts.called_once : LG_CALLED_ONCE_DEFAULT;
 
-	if (limit > 0 && lg_stage == LG_STAGE_WPA)
+	if (limit > 0)
 		keep_large_calls(limit);
 }

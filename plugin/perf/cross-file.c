@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Rule: a call into another file's function, one its author did not
+ * Perf rule: a call into another file's function, one its author did not
  * declare inline, stays a call when inlining it grows its caller.
  *
  * A build without LTO never inlines across files: what the kernel means
@@ -23,7 +23,7 @@
  * -fplugin-arg-ltoguard-cross-growth=N, default LG_CROSS_GROWTH_DEFAULT;
  * 0 is off) but less than GCC's small-function inliner could take at all
  * (max-inline-insns-auto with hints), is made uninlinable
- * (lg_keep_call).  Left to GCC: calls whose inlining is a big speedup
+ * (lg_forbid_inlining).  Left to GCC: calls whose inlining is a big speedup
  * for their caller (big_speedup_p: a thin wrapper such as getppid, whose
  * call to __task_pid_nr_ns is most of its time; without this exception
  * getppid ran 9% more instructions), callees declared inline or
@@ -37,8 +37,6 @@
  */
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
-#include "ipa-fnsummary.h"
-#include "ipa-inline.h"
 
 /* ipa-inline.cc, cross_module_call_p: E's callee came from another file
  * (not one merged from several: extern inline, comdat). */
@@ -124,7 +122,7 @@ static void keep_growing_calls(int limit)
 
 		if (!known)
 			k.calls = k.growth = 0;
-		if (lg_keep_call(e)) {
+		if (lg_forbid_inlining(e)) {
 			k.calls++;
 			k.growth = MAX(k.growth, growths[i]);
 		}
@@ -137,10 +135,10 @@ static void keep_growing_calls(int limit)
 	}
 }
 
-void lg_keep_growing_cross_file_calls(void)
+void lg_perf_keep_growing_cross_file_calls(void)
 {
 	int limit = lg_opts.cross_growth_given ? lg_opts.cross_growth : LG_CROSS_GROWTH_DEFAULT;
 
-	if (limit > 0 && lg_stage == LG_STAGE_WPA && ipa_fn_summaries)
+	if (limit > 0 && ipa_fn_summaries)
 		keep_growing_calls(limit);
 }

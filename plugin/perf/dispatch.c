@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Rule: a dispatcher keeps its tail calls into other files.
+ * Perf rule: a dispatcher keeps its tail calls into other files.
  *
  * A dispatcher is a switch whose cases each return the result of a call
  * to a different function: the kernel's system call tables since the
@@ -161,7 +161,7 @@ static int keep_calls(cgraph_node *node)
 	for (e = node->callees; e; e = e->next_callee) {
 		cgraph_node *callee = e->callee->ultimate_alias_target();
 
-		if (callee->lto_file_data != node->lto_file_data && lg_keep_call(e))
+		if (callee->lto_file_data != node->lto_file_data && lg_forbid_inlining(e))
 			n++;
 	}
 	return n;
@@ -187,14 +187,22 @@ static void apply_dispatchers(void)
 	}
 }
 
-void lg_keep_dispatch_tail_calls(void)
+/* The threshold in force: the argument or the default; 0 is off. */
+static int threshold(void)
 {
-	int limit = lg_opts.dispatch_given ? lg_opts.dispatch : LG_DISPATCH_DEFAULT;
+	return lg_opts.dispatch_given ? lg_opts.dispatch : LG_DISPATCH_DEFAULT;
+}
 
-	if (limit == 0)
-		return;
-	if (lg_stage == LG_STAGE_CC1)
-		mark_dispatchers(limit);
-	else
+/* cc1: mark the dispatchers while their bodies exist. */
+void lg_perf_mark_dispatchers(void)
+{
+	if (threshold() > 0)
+		mark_dispatchers(threshold());
+}
+
+/* WPA: the marked dispatchers' calls into other files stay calls. */
+void lg_perf_keep_dispatch_calls(void)
+{
+	if (threshold() > 0)
 		apply_dispatchers();
 }

@@ -46,8 +46,6 @@
  */
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"
-#include "ipa-fnsummary.h"
-#include "ipa-inline.h"
 
 typedef hash_map<cgraph_node *, int> node_counts;
 

@@ -99,7 +99,7 @@ UNIT_BINS := $(patsubst %,$(BUILD)/unit/test-%,$(UNIT_TESTS))
 
 $(BUILD)/unit/test-%: tests/unit/test-%.c $(LIB_OBJS) tests/unit/unit.h
 	@mkdir -p $(@D)
-	$(CC) $(LIB_CFLAGS) -std=gnu99 -o $@ $< $(LIB_OBJS) -lcmocka
+	$(CC) $(LIB_CFLAGS) -std=gnu99 -DLG_README='"$(CURDIR)/README.md"' -o $@ $< $(LIB_OBJS) -lcmocka
 
 unit: $(UNIT_BINS)
 

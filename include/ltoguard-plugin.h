@@ -17,12 +17,13 @@ extern struct lg_options lg_opts;
 extern enum lg_stage lg_stage;
 
 /*
- * Why a symbol must survive the LTO link.  REASON is one of "export",
- * "export-gpl", "asm", "section", "keep-list"; DETAIL says where the
- * reference is ("toplevel asm in foo.c:3, section ___ksymtab+frob").
+ * Why a rule acted: REASON is a word of the report's vocabulary
+ * (ltoguard.h, LG_REASONS); DETAIL says where the reference is
+ * ("toplevel asm in foo.c, asm line 3, section ___ksymtab+frob") or what
+ * the rule measured.
  */
 struct lg_why {
-	const char *reason;
+	enum lg_reason reason;
 	const char *detail;
 };
 
@@ -80,7 +81,7 @@ bool lg_has_user_section(symtab_node *node);
 symtab_node *lg_lookup_definition(const char *name);
 
 /* Record a decision for the report (and a note under -verbose). */
-void lg_report_note(symtab_node *node, const char *action,
+void lg_report_note(symtab_node *node, enum lg_action action,
 		    const struct lg_why *why);
 
 /* Write the report (if asked for); called once at PLUGIN_FINISH. */

@@ -169,11 +169,62 @@ char *lg_read_file(const char *path, size_t *len);
 /* Report: report.c                                                    */
 /* ------------------------------------------------------------------ */
 
+/*
+ * The report's vocabulary, one list each: what was done to a symbol (its
+ * ACTION) and why (its REASON).  X(ID, "word") builds both the enum and
+ * the words (lg_action_name, lg_reason_name); README.md's "Report"
+ * section lists the same words, and tests/unit/test-report.c checks that
+ * the two agree.
+ */
+#define LG_ACTIONS(X)							\
+	X(MADE_VISIBLE, "made-visible")	/* keep: global under its own name */ \
+	X(MADE_GLOBAL, "made-global")	/* keep: an asm label gets .globl */ \
+	X(MADE_ALIAS, "made-alias")	/* keep: a .set alias made a GCC alias */ \
+	X(RENAMED, "renamed")		/* keep: a static asm names, NAME.ltoguard.HASH */ \
+	X(KEPT, "kept")			/* keep: a static kept under its name */ \
+	X(ORDERED, "ordered")		/* keep: a static table entry in link order */ \
+	X(UNPROTECTED, "unprotected")	/* keep: too late for a static (warning) */ \
+	X(SECTION_DROPPED, "section-dropped") /* fix: a declaration's section */ \
+	X(NOINLINE, "noinline")		/* fix: never inlined */		\
+	X(NO_SIBCALL, "no-sibcall")	/* fix: no sibling calls in it */	\
+	X(FLATTEN_FILE, "flatten-file")	/* fix: flatten stays in its file */ \
+	X(DISPATCH_TAIL_CALLS, "dispatch-tail-calls") /* perf */		\
+	X(BUILTIN_EXPAND, "builtin-expand")	/* perf */			\
+	X(CALLED_ONCE_CALL, "called-once-call")	/* perf */			\
+	X(CROSS_FILE_CALL, "cross-file-call")	/* perf */
+
+#define LG_REASONS(X)							\
+	X(EXPORT, "export")		/* EXPORT_SYMBOL, _NS */		\
+	X(EXPORT_GPL, "export-gpl")	/* EXPORT_SYMBOL_GPL, _NS_GPL */	\
+	X(ASM, "asm")			/* named by toplevel or inline asm */	\
+	X(ASM_LABEL, "asm-label")	/* defined by asm, called from C */	\
+	X(SECTION, "section")		/* a table in an explicit section */	\
+	X(KEEP_LIST, "keep-list")	/* -fplugin-arg-ltoguard-keep=FILE */	\
+	X(SECTION_CONFLICT, "section-conflict") /* a conflict only -flto raises */ \
+	X(STACK_ARGS, "stack-args")	/* stack-args=N */			\
+	X(FLATTEN, "flatten")		/* flatten=file|program */		\
+	X(DISPATCH, "dispatch")		/* dispatch=N */			\
+	X(BUILTIN, "builtin")		/* builtins=constant|all|inline */	\
+	X(CALLED_ONCE, "called-once")	/* called-once=N */			\
+	X(CROSS_GROWTH, "cross-growth")	/* cross-growth=N */
+
+#define LG_ACTION_ENUM(id, word) LG_ACT_##id,
+#define LG_REASON_ENUM(id, word) LG_REASON_##id,
+enum lg_action { LG_ACTIONS(LG_ACTION_ENUM) LG_ACTION_COUNT };
+enum lg_reason { LG_REASONS(LG_REASON_ENUM) LG_REASON_COUNT };
+#undef LG_ACTION_ENUM
+#undef LG_REASON_ENUM
+
+/* The word of an action or reason ("made-visible", "export"); NULL for a
+ * value outside the list. */
+const char *lg_action_name(enum lg_action action);
+const char *lg_reason_name(enum lg_reason reason);
+
 struct lg_decision {
 	const char *symbol;	/* assembler name after the decision */
 	const char *kind;	/* "function" or "variable" */
-	const char *action;	/* "made-visible", "kept", "renamed", "noinline" */
-	const char *reason;	/* "export", "asm", "section", "keep-list", ... */
+	enum lg_action action;
+	enum lg_reason reason;
 	const char *detail;	/* where the reference is, or why */
 	const char *defined;	/* file:line of the definition */
 };
@@ -213,10 +264,10 @@ unsigned long lg_hash32(const char *s);
 
 /*
  * Export tables of the kernel.  If SECTION is a section the kernel's
- * EXPORT_SYMBOL shapes write to, return the kind of export it records
- * ("export", "export-gpl", ...); else NULL.
+ * EXPORT_SYMBOL shapes write to, set *REASON to the kind of export it
+ * records (EXPORT or EXPORT_GPL) and return 1; else return 0.
  */
-const char *lg_export_section_kind(const char *section);
+int lg_export_section_kind(const char *section, enum lg_reason *reason);
 
 /*
  * Does a definition in explicit section SECTION belong to a table that

@@ -57,7 +57,7 @@ static const char *kind_of(symtab_node *node)
 	return is_a<cgraph_node *>(node) ? "function" : "variable";
 }
 
-void lg_report_note(symtab_node *node, const char *action,
+void lg_report_note(symtab_node *node, enum lg_action action,
 		    const struct lg_why *why)
 {
 	struct lg_decision d;
@@ -74,7 +74,7 @@ void lg_report_note(symtab_node *node, const char *action,
 	if (lg_opts.verbose)
 		inform(DECL_SOURCE_LOCATION(node->decl),
 		       "ltoguard: %s %qs %s: %s (%s)", d.kind, d.symbol,
-		       action, why->reason, why->detail);
+		       lg_action_name(action), lg_reason_name(why->reason), why->detail);
 }
 
 static bool has_attr(tree decl, const char *name)
@@ -117,7 +117,7 @@ bool lg_make_visible(symtab_node *node, const struct lg_why *why)
 		return false;	/* already safe, e.g. __visible __used */
 	DECL_PRESERVE_P(decl) = 1;
 	add_attr(decl, "externally_visible");
-	lg_report_note(node, "made-visible", why);
+	lg_report_note(node, LG_ACT_MADE_VISIBLE, why);
 	return true;
 }
 
@@ -126,7 +126,7 @@ bool lg_preserve_static(symtab_node *node, const struct lg_why *why)
 	if (TREE_PUBLIC(node->decl) || DECL_PRESERVE_P(node->decl))
 		return false;
 	DECL_PRESERVE_P(node->decl) = 1;
-	lg_report_note(node, "kept", why);
+	lg_report_note(node, LG_ACT_KEPT, why);
 	return true;
 }
 
@@ -138,7 +138,7 @@ bool lg_mark_noinline(cgraph_node *node, const struct lg_why *why)
 		return false;
 	DECL_UNINLINABLE(decl) = 1;
 	add_attr(decl, "noinline");
-	lg_report_note(node, "noinline", why);
+	lg_report_note(node, LG_ACT_NOINLINE, why);
 	return true;
 }
 
@@ -170,7 +170,7 @@ bool lg_forbid_sibcalls(cgraph_node *node, const struct lg_why *why)
 	DECL_FUNCTION_SPECIFIC_OPTIMIZATION(decl) =
 		build_optimization_node(&global_options, &global_options_set);
 	cl_optimization_restore(&global_options, &global_options_set, &saved);
-	lg_report_note(node, "no-sibcall", why);
+	lg_report_note(node, LG_ACT_NO_SIBCALL, why);
 	return true;
 }
 
@@ -216,7 +216,7 @@ const char *lg_rename_static_for_asm(symtab_node *node, const struct lg_why *why
 	if (node->alias) {
 		/* a static alias: keep its target alive; the alias is a name */
 		DECL_PRESERVE_P(decl) = 1;
-		lg_report_note(node, "kept", why);
+		lg_report_note(node, LG_ACT_KEPT, why);
 		return NULL;
 	}
 	symtab->change_decl_assembler_name(decl, unique_name_for(old_name));
@@ -232,7 +232,7 @@ const char *lg_rename_static_for_asm(symtab_node *node, const struct lg_why *why
 	renames->put(old_name, new_name);
 	renamed_why.reason = why->reason;
 	renamed_why.detail = lg_concat("was ", old_name, "; ", why->detail, NULL);
-	lg_report_note(node, "renamed", &renamed_why);
+	lg_report_note(node, LG_ACT_RENAMED, &renamed_why);
 	return new_name;
 }
 

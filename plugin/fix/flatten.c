@@ -33,7 +33,7 @@ static tree without_flatten(tree attrs)
 void lg_fix_flatten_to_file(void)
 {
 	struct lg_why why = {
-		"flatten",
+		LG_REASON_FLATTEN,
 		"attribute flatten: only the calls to functions of its own file "
 		"are flattened (-fplugin-arg-ltoguard-flatten=program for all)"
 	};
@@ -48,6 +48,6 @@ void lg_fix_flatten_to_file(void)
 			continue;
 		DECL_ATTRIBUTES(decl) = without_flatten(DECL_ATTRIBUTES(decl));
 		if (node->definition)
-			lg_report_note(node, "flatten-file", &why);
+			lg_report_note(node, LG_ACT_FLATTEN_FILE, &why);
 	}
 }

@@ -84,11 +84,11 @@ static void drop_section(varpool_node *node, const char *section)
 {
 	struct lg_why why;
 
-	why.reason = "section-conflict";
+	why.reason = LG_REASON_SECTION_CONFLICT;
 	why.detail = lg_concat("declaration in section ", section,
 			       " conflicts with another member of it under -flto",
 			       NULL);
-	lg_report_note(node, "section-dropped", &why);
+	lg_report_note(node, LG_ACT_SECTION_DROPPED, &why);
 	node->set_section(NULL);
 }
 

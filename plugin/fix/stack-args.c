@@ -151,7 +151,7 @@ void lg_fix_stack_args(void)
 		tree decl = node->decl;
 		int words;
 		char detail[96];
-		struct lg_why why = { "stack-args", detail };
+		struct lg_why why = { LG_REASON_STACK_ARGS, detail };
 
 		if (!DECL_STRUCT_FUNCTION(decl) ||
 		    lookup_attribute("always_inline", DECL_ATTRIBUTES(decl)))

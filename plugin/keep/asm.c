@@ -102,7 +102,7 @@ static void warn_static_in_wpa(symtab_node *node, const struct lg_why *why)
 		   "ltoguard: static %qs is named by %<asm%> (%s); LTO may rename "
 		   "or localize it: compile its file with %<-fplugin=ltoguard%>",
 		   name, why->detail);
-	lg_report_note(node, "unprotected", why);
+	lg_report_note(node, LG_ACT_UNPROTECTED, why);
 }
 
 static void on_symbol(const struct lg_asm_sym *sym, void *data)
@@ -130,9 +130,8 @@ static void on_symbol(const struct lg_asm_sym *sym, void *data)
 	name = xstrndup(sym->name, sym->len);
 	renamed = lg_renamed(name);
 	node = renamed ? NULL : lg_lookup_definition(name);
-	why.reason = lg_export_section_kind(sym->section);
-	if (!why.reason)
-		why.reason = "asm";
+	if (!lg_export_section_kind(sym->section, &why.reason))
+		why.reason = LG_REASON_ASM;
 	why.detail = describe(sc, sym);
 
 	if (node && TREE_PUBLIC(node->decl)) {
@@ -259,10 +258,10 @@ static char *globalize_labels(struct scan *sc)
 		node = symtab_node::get_for_asmname(get_identifier(name));
 		if (!node || node->definition || !node->referred_to_p())
 			continue;
-		why.reason = "asm-label";
+		why.reason = LG_REASON_ASM_LABEL;
 		why.detail = lg_concat("defined by ", sc->where,
 				       ", called from C", NULL);
-		lg_report_note(node, "made-global", &why);
+		lg_report_note(node, LG_ACT_MADE_GLOBAL, &why);
 		more = concat(extra ? extra : "", "\n\t.globl\t", name,
 			      "\n\t.hidden\t", name, NULL);
 		free(extra);
@@ -341,9 +340,9 @@ static void make_gcc_alias(const char *alias, symtab_node *target, bool weak,
 		node = varpool_node::create_alias(decl, target->decl);
 	if (!node->resolve_alias(target))
 		return;
-	why.reason = "asm";
+	why.reason = LG_REASON_ASM;
 	why.detail = lg_concat(".set ", alias, ", ", target_name, " in ", where, NULL);
-	lg_report_note(node, "made-alias", &why);
+	lg_report_note(node, LG_ACT_MADE_ALIAS, &why);
 	lg_make_visible(node, &why);
 }
 
@@ -518,7 +517,7 @@ static void read_carried(const char *text)
 			continue;
 		sym = xstrndup(name, sp - name);
 		node = lg_lookup_definition(sym);
-		why.reason = "asm";
+		why.reason = LG_REASON_ASM;
 		why.detail = ggc_alloc_string(sp + 1, eol - sp - 1);
 		if (node && TREE_PUBLIC(node->decl))
 			lg_make_visible(node, &why);

@@ -30,23 +30,22 @@ static void keep_entry(varpool_node *entry, const struct lg_why *why)
 		/* a static entry: never let LTO rename it (must_not_rename) */
 		entry->unique_name = 1;
 		DECL_PRESERVE_P(entry->decl) = 1;
-		lg_report_note(entry, "kept", why);
+		lg_report_note(entry, LG_ACT_KEPT, why);
 	}
 }
 
 static void check_entry(varpool_node *entry)
 {
 	const char *section = entry->get_section();
-	const char *kind = lg_export_section_kind(section);
 	const char *name = lg_decl_asm_name(entry->decl);
 	const char *sym;
 	symtab_node *target;
 	struct lg_why why;
 
-	if (!kind || strncmp(name, KSYMTAB_PREFIX, strlen(KSYMTAB_PREFIX)) != 0)
+	if (!lg_export_section_kind(section, &why.reason) ||
+	    strncmp(name, KSYMTAB_PREFIX, strlen(KSYMTAB_PREFIX)) != 0)
 		return;
 	sym = name + strlen(KSYMTAB_PREFIX);
-	why.reason = kind;
 	why.detail = lg_concat("table entry ", name, " in section ", section,
 			       " at ",
 			       lg_loc_string(DECL_SOURCE_LOCATION(entry->decl)),

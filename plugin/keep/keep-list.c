@@ -69,7 +69,7 @@ void lg_keep_listed_symbols(void)
 		return;
 	for (i = 0; i < names->length(); i++) {
 		symtab_node *node = lg_lookup_definition((*names)[i].name);
-		struct lg_why why = { "keep-list", (*names)[i].origin };
+		struct lg_why why = { LG_REASON_KEEP_LIST, (*names)[i].origin };
 
 		if (!node)
 			continue;

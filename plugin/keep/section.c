@@ -33,7 +33,7 @@ static void keep_in_order(symtab_node *node, const struct lg_why *why)
 		return;
 	node->no_reorder = 1;
 	if (!TREE_PUBLIC(node->decl))
-		lg_report_note(node, "ordered", why);
+		lg_report_note(node, LG_ACT_ORDERED, why);
 }
 
 void lg_keep_section_tables(void)
@@ -48,11 +48,11 @@ void lg_keep_section_tables(void)
 		if (!lg_has_user_section(node))
 			continue;
 		section = node->get_section();
-		if (lg_export_section_kind(section))
+		if (lg_export_section_kind(section, &why.reason))
 			continue;	/* keep/export.c has these */
 		if (!lg_is_table_section(section, is_function))
 			continue;
-		why.reason = "section";
+		why.reason = LG_REASON_SECTION;
 		why.detail = lg_concat("section ", section, NULL);
 		if (!is_function && (TREE_PUBLIC(node->decl) ||
 				     DECL_PRESERVE_P(node->decl)))

@@ -32,22 +32,23 @@ static int starts_with(const char *s, const char *prefix)
  * The CRC and string sections (__kcrctab, __ksymtab_strings) name no
  * exported symbol.
  */
-const char *lg_export_section_kind(const char *section)
+int lg_export_section_kind(const char *section, enum lg_reason *reason)
 {
 	if (!section)
-		return NULL;
-	if (strcmp(section, ".export_symbol") == 0)
-		return "export";
+		return 0;
+	if (strcmp(section, ".export_symbol") == 0) {
+		*reason = LG_REASON_EXPORT;
+		return 1;
+	}
 	if (starts_with(section, "___ksymtab") || starts_with(section, "__ksymtab")) {
 		const char *rest = section + (section[2] == '_' ? 10 : 9);
 
 		if (starts_with(section, "__ksymtab_strings"))
-			return NULL;
-		if (starts_with(rest, "_gpl"))
-			return "export-gpl";
-		return "export";
+			return 0;
+		*reason = starts_with(rest, "_gpl") ? LG_REASON_EXPORT_GPL : LG_REASON_EXPORT;
+		return 1;
 	}
-	return NULL;
+	return 0;
 }
 
 static int is_c_identifier(const char *s)

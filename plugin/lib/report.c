@@ -25,6 +25,21 @@ struct lg_report {
 	size_t n, cap;
 };
 
+#define LG_WORD(id, word) word,
+static const char *const action_words[] = { LG_ACTIONS(LG_WORD) };
+static const char *const reason_words[] = { LG_REASONS(LG_WORD) };
+#undef LG_WORD
+
+const char *lg_action_name(enum lg_action action)
+{
+	return (unsigned)action < LG_ACTION_COUNT ? action_words[action] : NULL;
+}
+
+const char *lg_reason_name(enum lg_reason reason)
+{
+	return (unsigned)reason < LG_REASON_COUNT ? reason_words[reason] : NULL;
+}
+
 struct lg_report *lg_report_new(void)
 {
 	return calloc(1, sizeof(struct lg_report));
@@ -57,8 +72,8 @@ void lg_report_add(struct lg_report *r, const struct lg_decision *d)
 	}
 	r->rows[r->n][0] = field_dup(d->symbol);
 	r->rows[r->n][1] = field_dup(d->kind);
-	r->rows[r->n][2] = field_dup(d->action);
-	r->rows[r->n][3] = field_dup(d->reason);
+	r->rows[r->n][2] = field_dup(lg_action_name(d->action));
+	r->rows[r->n][3] = field_dup(lg_reason_name(d->reason));
 	r->rows[r->n][4] = field_dup(d->detail);
 	r->rows[r->n][5] = field_dup(d->defined);
 	r->n++;

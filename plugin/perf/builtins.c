@@ -117,7 +117,7 @@ void lg_perf_keep_builtin_expansion(void)
 	FOR_EACH_FUNCTION(node) {
 		cgraph_node *def = program_definition(node);
 		char detail[240];
-		struct lg_why why = { "builtin", detail };
+		struct lg_why why = { LG_REASON_BUILTIN, detail };
 		int n, all;
 
 		if (!def)
@@ -132,6 +132,6 @@ void lg_perf_keep_builtin_expansion(void)
 			 "(-fplugin-arg-ltoguard-builtins=inline inlines them)",
 			 n, all, IDENTIFIER_POINTER(DECL_NAME(node->decl)),
 			 only_constant ? " (those of a constant size)" : "");
-		lg_report_note(def, "builtin-expand", &why);
+		lg_report_note(def, LG_ACT_BUILTIN_EXPAND, &why);
 	}
 }

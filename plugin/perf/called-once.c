@@ -58,13 +58,13 @@ static bool keeps_call(struct lg_file_model *model, cgraph_edge *e, cgraph_node 
 static void report_kept(cgraph_node *callee, int size, int n)
 {
 	char detail[200];
-	struct lg_why why = { "called-once", detail };
+	struct lg_why why = { LG_REASON_CALLED_ONCE, detail };
 
 	snprintf(detail, sizeof(detail),
 		 "%d instructions, and its file's build without LTO kept "
 		 "%d of its calls: not inlined "
 		 "(-fplugin-arg-ltoguard-called-once=0 inlines them)", size, n);
-	lg_report_note(callee, "called-once-call", &why);
+	lg_report_note(callee, LG_ACT_CALLED_ONCE_CALL, &why);
 }
 
 /* WPA: every direct call (through aliases too) that its file kept, to a

@@ -89,13 +89,13 @@ struct cross_kept {
 static void report_kept(cgraph_node *callee, const struct cross_kept *k)
 {
 	char detail[200];
-	struct lg_why why = { "cross-growth", detail };
+	struct lg_why why = { LG_REASON_CROSS_GROWTH, detail };
 
 	snprintf(detail, sizeof(detail),
 		 "inlining %d of its calls from other files would grow each "
 		 "caller by up to %d instructions: not inlined "
 		 "(-fplugin-arg-ltoguard-cross-growth=0 inlines them)", k->calls, k->growth);
-	lg_report_note(callee, "cross-file-call", &why);
+	lg_report_note(callee, LG_ACT_CROSS_FILE_CALL, &why);
 }
 
 /* WPA: decide every call first (the estimates read which calls can be

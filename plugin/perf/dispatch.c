@@ -174,7 +174,7 @@ static void apply_dispatchers(void)
 	FOR_EACH_DEFINED_FUNCTION(node) {
 		tree attr = lookup_attribute(LG_DISPATCH_ATTR, DECL_ATTRIBUTES(node->decl));
 		char detail[160];
-		struct lg_why why = { "dispatch", detail };
+		struct lg_why why = { LG_REASON_DISPATCH, detail };
 		int n;
 
 		if (!attr || !(n = keep_calls(node)))
@@ -183,7 +183,7 @@ static void apply_dispatchers(void)
 			 "switch of tail calls to %d functions of other files: "
 			 "%d calls not inlined (-fplugin-arg-ltoguard-dispatch=0 inlines them)",
 			 (int)tree_to_shwi(TREE_VALUE(attr)), n);
-		lg_report_note(node, "dispatch-tail-calls", &why);
+		lg_report_note(node, LG_ACT_DISPATCH_TAIL_CALLS, &why);
 	}
 }
 

@@ -8,9 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static void add(struct lg_report *r, const char *sym, const char *action)
+static void add(struct lg_report *r, const char *sym, enum lg_action action)
 {
-	struct lg_decision d = { sym, "function", action, "asm",
+	struct lg_decision d = { sym, "function", action, LG_REASON_ASM,
 				 "toplevel asm in a.c", "a.c:3" };
 
 	lg_report_add(r, &d);
@@ -23,9 +23,9 @@ static void test_format_sorted_unique(void **state)
 	char *text;
 
 	(void)state;
-	add(r, "zeta", "kept");
-	add(r, "alpha", "made-visible");
-	add(r, "zeta", "kept");
+	add(r, "zeta", LG_ACT_KEPT);
+	add(r, "alpha", LG_ACT_MADE_VISIBLE);
+	add(r, "zeta", LG_ACT_KEPT);
 	assert_int_equal(lg_report_count(r), 3);
 	text = lg_report_format(r, &len);
 	assert_string_equal(text,
@@ -39,7 +39,7 @@ static void test_format_sorted_unique(void **state)
 static void test_fields_cannot_break_lines(void **state)
 {
 	struct lg_report *r = lg_report_new();
-	struct lg_decision d = { "s", "variable", "kept", "keep-list",
+	struct lg_decision d = { "s", "variable", LG_ACT_KEPT, LG_REASON_KEEP_LIST,
 				 "odd\tfile\nname", NULL };
 	size_t len;
 	char *text;
@@ -73,7 +73,7 @@ static void test_concurrent_append(void **state)
 			for (k = 0; k < 200; k++) {
 				snprintf(name, sizeof(name),
 					 "writer%02d_symbol_with_a_long_name_%03d", i, k);
-				add(r, name, "made-visible");
+				add(r, name, LG_ACT_MADE_VISIBLE);
 			}
 			_exit(lg_report_append(r, path) != 0);
 		}
@@ -99,10 +99,117 @@ static void test_unwritable(void **state)
 	struct lg_report *r = lg_report_new();
 
 	(void)state;
-	add(r, "x", "kept");
+	add(r, "x", LG_ACT_KEPT);
 	assert_int_not_equal(lg_report_append(r, "/nonexistent-dir/report"), 0);
 	assert_int_not_equal(lg_report_probe("/nonexistent-dir/report"), 0);
 	lg_report_free(r);
+}
+
+/* Every action and reason has a word of its own: lowercase letters and
+ * dashes, no two alike, none outside the list. */
+static void check_words(const char *(*name)(int), int count)
+{
+	int i, j;
+
+	for (i = 0; i < count; i++) {
+		const char *w = name(i);
+
+		assert_non_null(w);
+		assert_true(*w && strspn(w, "abcdefghijklmnopqrstuvwxyz-") == strlen(w));
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(w, name(j));
+	}
+	assert_null(name(count));
+	assert_null(name(-1));
+}
+
+static const char *action_word(int i)
+{
+	return lg_action_name((enum lg_action)i);
+}
+
+static const char *reason_word(int i)
+{
+	return lg_reason_name((enum lg_reason)i);
+}
+
+static void test_vocabulary_words(void **state)
+{
+	(void)state;
+	check_words(action_word, LG_ACTION_COUNT);
+	check_words(reason_word, LG_REASON_COUNT);
+	assert_string_equal(lg_action_name(LG_ACT_MADE_VISIBLE), "made-visible");
+	assert_string_equal(lg_reason_name(LG_REASON_EXPORT_GPL), "export-gpl");
+}
+
+/*
+ * The words README.md's "## Report" section lists in the first column of
+ * its table headed "| TABLE |" (action or reason), in backquotes, one
+ * row each: appended to WORDS, which has room for MAX.  Returns how many.
+ */
+static int readme_words(const char *readme, const char *table, char words[][32], int max)
+{
+	const char *p = strstr(readme, "\n## Report\n"), *end;
+	char header[32];
+	int in_table = 0, n = 0;
+
+	assert_non_null(p);
+	end = strstr(p + 1, "\n## ");
+	if (!end)
+		end = p + strlen(p);
+	snprintf(header, sizeof(header), "| %s |", table);
+	for (p = strchr(p + 1, '\n') + 1; p < end; p = strchr(p, '\n') + 1) {
+		const char *w, *q;
+
+		if (*p != '|')
+			in_table = 0;
+		else if (strncmp(p, header, strlen(header)) == 0)
+			in_table = 1;
+		else if (in_table && strncmp(p, "| `", 3) == 0) {
+			w = p + 3;
+			q = strchr(w, '`');
+			assert_non_null(q);
+			assert_true(q - w < 32 && n < max);
+			memcpy(words[n], w, q - w);
+			words[n++][q - w] = 0;
+		}
+	}
+	return n;
+}
+
+/* README's list of TABLE words is the code's: each word once, no other. */
+static void check_readme(const char *readme, const char *table,
+			 const char *(*name)(int), int count)
+{
+	char words[64][32];
+	int n = readme_words(readme, table, words, 64), i, j, found;
+
+	for (i = 0; i < n; i++) {
+		for (found = 0, j = 0; j < count; j++)
+			found += strcmp(words[i], name(j)) == 0;
+		if (found != 1)
+			fail_msg("README.md's %s `%s` is not one of the code's", table, words[i]);
+	}
+	for (j = 0; j < count; j++) {
+		for (found = 0, i = 0; i < n; i++)
+			found += strcmp(words[i], name(j)) == 0;
+		if (found != 1)
+			fail_msg("the code's %s `%s` is listed %d times in README.md", table,
+				 name(j), found);
+	}
+	assert_int_equal(n, count);
+}
+
+static void test_readme_vocabulary(void **state)
+{
+	size_t len;
+	char *readme = lg_read_file(LG_README, &len);
+
+	(void)state;
+	assert_non_null(readme);
+	check_readme(readme, "action", action_word, LG_ACTION_COUNT);
+	check_readme(readme, "reason", reason_word, LG_REASON_COUNT);
+	free(readme);
 }
 
 int main(void)
@@ -112,6 +219,8 @@ int main(void)
 		cmocka_unit_test(test_fields_cannot_break_lines),
 		cmocka_unit_test(test_concurrent_append),
 		cmocka_unit_test(test_unwritable),
+		cmocka_unit_test(test_vocabulary_words),
+		cmocka_unit_test(test_readme_vocabulary),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);

@@ -1,23 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # ltoguard: a GCC plugin that keeps asm-, export- and section-referenced
-# symbols alive and global through link-time optimization.
-#
-#   make                 build plugin/ltoguard.so for $(CC) (default gcc)
-#   make CC=gcc-11       the same for gcc 11
-#   make check           unit tests, integration tests and kernel fixtures
-#   make check-all       make check for gcc 12 and gcc 11
-#   make kernel-check    real Linux 6.1 and 6.12 kernels (KERNELS=all): plain, LTO+ltoguard, control
-#   make test            check-all and kernel-check (what CI runs)
-#   make bench           plain vs LTO+ltoguard kernels: guest instructions,
-#                        size, build cost; the plugin's cost in cc1
-#   make demo            LTO-build the kernel fixtures with the plugin and
-#                        print its report
-#   make install         install into the compiler's plugin directory
-#                        (honours DESTDIR), so -fplugin=ltoguard works,
-#                        and ltoguard-ld, -ltrans, -nm, -kcheck into BINDIR (/usr/local/bin)
-#   make kernel-flags    print the kbuild make line for this compiler
-#   make deps            install Debian 12 packages needed for all of this
+# symbols alive and global through link-time optimization.  `make help`
+# lists the targets; README.md says what each does.
 
 ifeq ($(origin CC),default)
 CC := gcc
@@ -33,7 +18,7 @@ BUILD := build/gcc-$(GCC_MAJOR)
 PLUGIN := $(BUILD)/ltoguard.so
 KCHECK := build/ltoguard-kcheck
 
-NO_PLUGIN_GOALS := clean deps unit fuzz test check-all
+NO_PLUGIN_GOALS := clean deps help unit fuzz test check-all
 ifneq ($(filter-out $(NO_PLUGIN_GOALS),$(or $(MAKECMDGOALS),all)),)
 ifeq ($(GCC_MAJOR),)
 $(error ltoguard: $(CC) is not a working GCC: install it (apt-get install gcc) or pass CC=gcc-N)
@@ -63,10 +48,25 @@ PIC_LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
 GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
 
 .SECONDARY:
-.PHONY: all check check-all test unit demo install kernel-flags clean deps fuzz kernel-check bench FORCE
+.PHONY: all help check check-all test unit demo install kernel-flags clean deps fuzz kernel-check bench FORCE
 .DELETE_ON_ERROR:
 
 all: plugin/ltoguard.so $(KCHECK)
+
+help:
+	@echo 'ltoguard targets (CC=gcc-11 for gcc 11; README.md has the details):'
+	@echo '  make               build plugin/ltoguard.so and build/ltoguard-kcheck for $$(CC)'
+	@echo '  make deps          install the Debian 12 packages all of this needs (as root)'
+	@echo '  make demo          LTO-build the kernel-shape fixtures with the plugin, print its report'
+	@echo '  make check         unit tests, shellcheck, diagnostics, rule tests, LTO fixtures'
+	@echo '  make check-all     make check for gcc 12 and gcc 11'
+	@echo '  make kernel-check  real Linux kernels: plain, LTO+ltoguard, control (KERNELS=, KCONFIG=)'
+	@echo '  make test          check-all, then kernel-check of the 6.1 x86_64 base and distro kernels (CI)'
+	@echo '  make bench         plain vs LTO+ltoguard kernels: guest instructions, size, build and plugin cost'
+	@echo '  make fuzz          libFuzzer on the asm lexer and the keep-list parser (FUZZ_SECONDS=60)'
+	@echo '  make install       the plugin into $$(CC)'"'"'s plugin directory, the kbuild tools into BINDIR'
+	@echo '  make kernel-flags  print the kbuild make line for this compiler'
+	@echo '  make clean         remove build/ and plugin/ltoguard.so'
 
 # plugin/ltoguard.so is the last build, for whichever $(CC) that was.
 plugin/ltoguard.so: $(PLUGIN) FORCE
@@ -147,7 +147,7 @@ deps:
 		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
 		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
 		linux-source-6.1 linux-source-6.12 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
-		cpio time bsdextrautils valgrind
+		cpio time bsdextrautils valgrind shellcheck
 
 clean:
 	rm -rf build plugin/ltoguard.so

@@ -4,7 +4,7 @@
 # (gcc 12, Debian 12's default, and gcc 11); a missing one is a failure,
 # since CI installs both.  Ends with one combined "N passed, N failed".
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 . tests/lib/summary.sh
 for cc in gcc-12 gcc-11; do
 	log=build/check-$cc.log

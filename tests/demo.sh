@@ -4,7 +4,7 @@
 # balanced partitioning, -m64 and -m32), run it, and print the plugin's
 # report: what it kept, made visible, renamed or ordered, and why.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 TOP=$(pwd)
 export LC_ALL=C
 . tests/lib/fixture.sh

@@ -8,7 +8,7 @@
 # Environment (set by the Makefile): CC, PLUGIN, BUILD, UNIT_BINS, KCHECK.
 # FIXTURES="name ..." runs only those fixtures.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 TOP=$(pwd)
 # plain quotes in GCC diagnostics, whatever the caller's locale
 export LC_ALL=C
@@ -40,6 +40,10 @@ for bin in $UNIT_BINS; do
 	echo "unit $name: ${p:-0} passed, ${f:-0} failed"
 	[ -z "$f" ] || { failed="$failed\n  unit $name"; grep -E 'ERROR|FAILED' "$log"; }
 done
+
+# ---- the shell scripts
+. tests/lint/lint.sh
+run_lint_tests
 
 # ---- diagnostics and precision of the plugin itself
 . tests/diag/diag.sh
@@ -96,7 +100,7 @@ run_fixture() {
 			if msg=$(verdict "$out/$v-control" "$dir/expected.txt" "$arch"); then
 				kept="$kept $v"
 			else
-				broke="$broke $v[$(echo "$msg" | head -n1 | sed 's/^ *//' | cut -c1-70)]"
+				broke="$broke ${v}[$(echo "$msg" | head -n1 | sed 's/^ *//' | cut -c1-70)]"
 			fi
 		done
 		if [ -z "$kept" ]; then

@@ -5,7 +5,7 @@
 # config (plain, LTO+ltoguard, control each; KERNELS overrides), ending
 # with one combined "N passed, N failed".
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 mkdir -p build
 . tests/lib/summary.sh
 make --no-print-directory check-all 2>&1 | tee build/test-check-all.log

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # modpost's view of the binary, shared by the three export fixtures:
 # every exported symbol is global under its own name ("local symbol was
 # exported" otherwise), and the table labels modpost reads are there.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # sys_futex_like must call do_futex (or an IPA clone of it), not inline it.
 calls_do_futex() {
 	objdump -d --no-show-raw-insn "$1" |

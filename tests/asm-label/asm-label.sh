@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Sourced by run-tests.sh: a label of toplevel asm that C code references
 # is made global for LTO (plugin/keep/asm.c, globalize_labels), so the
 # references name the symbol instead of its section.  Declared as a C

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Sourced by run-tests.sh: the pieces of make bench that can be checked
 # without building a kernel.  The benchmark /init
 # (kernel-fixtures/kernel/bench-init.c) runs on the host as an ordinary
@@ -111,7 +112,7 @@ lto1_cost_test() {
 }
 
 guest_profile_test() {
-	local d=$BUILD/guest-profile gp=tests/bench/guest-profile.sh trace want
+	local d=$BUILD/guest-profile gp=tests/bench/guest-profile.sh want
 	mkdir -p "$d"
 	printf '%s\n' "c1000000 T f_a" "c1000040 t f_b.constprop.0" "c1000080 T f_c" \
 		"c1000100 D some_data" >"$d/System.map"

@@ -66,7 +66,11 @@ real_files() {
 		with=$(echo "$cmd" | sed "s|-fplugin=[^ ]*|-fplugin=$PLUGIN|; s|-fplugin-arg-ltoguard-report=[^ ]*|-fplugin-arg-ltoguard-report=$tmp/report.txt|; s|OUT|$tmp/with.s|")
 		without=$(echo "$cmd" | sed "s/-fplugin=[^ ]*//; s/-fplugin-arg-ltoguard-[^ ]*//g; s|OUT|$tmp/without.s|")
 		read -r w x < <(pair "$tree" "$without" "$with")
-		[ -n "$w" ] && [ -n "$x" ] || { echo "cc1 cost: $f: callgrind measured nothing" >&2; failed=1; continue; }
+		if [ -z "$w" ] || [ -z "$x" ]; then
+			echo "cc1 cost: $f: callgrind measured nothing" >&2
+			failed=1
+			continue
+		fi
 		echo "$f,cc1 instructions,instr,$w,$x"
 	done
 }
@@ -77,7 +81,11 @@ synthetic() {
 		tests/bench/synth.sh "$n" >"$tmp/synth-$n.c"
 		read -r w x < <(pair "$tmp" "$CC $flags -o without.s synth-$n.c" \
 			"$CC $flags -fplugin=$PLUGIN -o with.s synth-$n.c")
-		[ -n "$w" ] && [ -n "$x" ] || { echo "cc1 cost: synthetic $n: callgrind measured nothing" >&2; failed=1; continue; }
+		if [ -z "$w" ] || [ -z "$x" ]; then
+			echo "cc1 cost: synthetic $n: callgrind measured nothing" >&2
+			failed=1
+			continue
+		fi
 		echo "synthetic-$n,cc1 instructions,instr,$w,$x"
 		awk -v n="$n" -v w="$w" -v x="$x" 'BEGIN {
 			printf "cc1 cost: synthetic %d symbols: the plugin ran %.0f instructions, %.0f a symbol\n", n, x - w, (x - w) / n }' >&2

@@ -68,7 +68,7 @@ replay() {
 		[ "${f##*/}" = vmlinux ] || ln -s "$(readlink -f "$f")" "$d/${f##*/}"
 	done
 	mapfile -d '' a <"$args"
-	(cd "$d" && env -u LTOGUARD_LD_LOG COST_DIR=$tmp COST_TAG=$1 LTOGUARD_CC=$CC LTOGUARD_LTO="$2 -wrapper $tmp/lto1-wrap" \
+	(cd "$d" && env -u LTOGUARD_LD_LOG COST_DIR="$tmp" COST_TAG="$1" LTOGUARD_CC="$CC" LTOGUARD_LTO="$2 -wrapper $tmp/lto1-wrap" \
 		LTOGUARD_OBJTOOL=none "$TOP/plugin/kbuild/ltoguard-ld" "${a[@]}") >"$tmp/$1.log" 2>&1
 }
 

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Sourced by run-tests.sh: the builtin rule (plugin/perf/builtins.c).
 # tests/builtins/ is the kernel's i386 memset in miniature: memset.c
 # defines memset as inline asm "rep stosb" (arch/x86/lib/memcpy_32.c),

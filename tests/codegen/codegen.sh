@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # The kernel's code-generation flags must reach the LTO code.  lto-wrapper
 # takes -m options from the objects' IR and per-function optimization
 # options from each function, but -pg is neither: without it on the link
@@ -43,17 +44,20 @@ codegen_features() {
 }
 
 run_codegen_tests() {
-	local d=$BUILD/codegen f
+	local d=$BUILD/codegen f flags
 	rm -rf "$d"
 	mkdir -p "$d/plain" "$d/lto" "$d/control"
-	# b.c as kbuild builds a file with CFLAGS_REMOVE_b.o = $(CC_FLAGS_FTRACE)
-	local flags_a=$CODEGEN_FLAGS flags_b=${CODEGEN_FLAGS/-pg -mfentry/}
-	# shellcheck disable=SC2086
 	for f in a b; do
-		local flags=flags_$f
-		$CC ${!flags} -c "$CODEGEN/$f.c" -o "$d/plain/$f.o" &&
-		$CC ${!flags} -flto -ffat-lto-objects -fplugin="$PLUGIN" \
-			-c "$CODEGEN/$f.c" -o "$d/lto/$f.o" || { bad "codegen: compile $f.c"; return; }
+		flags=$CODEGEN_FLAGS
+		# b.c as kbuild builds a file with CFLAGS_REMOVE_b.o = $(CC_FLAGS_FTRACE)
+		[ $f = a ] || flags=${CODEGEN_FLAGS/-pg -mfentry/}
+		# shellcheck disable=SC2086 # FLAGS are words
+		if ! $CC $flags -c "$CODEGEN/$f.c" -o "$d/plain/$f.o" ||
+		   ! $CC $flags -flto -ffat-lto-objects -fplugin="$PLUGIN" \
+			-c "$CODEGEN/$f.c" -o "$d/lto/$f.o"; then
+			bad "codegen: compile $f.c"
+			return
+		fi
 	done
 	$CC -c "$CODEGEN/stubs.S" -o "$d/stubs.o"
 	if ! ld -q -e entry -o "$d/plain/vmlinux" "$d/plain/a.o" "$d/plain/b.o" "$d/stubs.o" \

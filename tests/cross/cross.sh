@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Sourced by run-tests.sh: the cross-file rule (plugin/perf/cross-file.c).
 # tests/cross/ has kernel/locking/mutex.c's shape: lock.c defines
 # lock_take (inlining grows a caller by 8 instructions, GCC's estimate;

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Sourced by run-tests.sh: the dispatcher rule (plugin/perf/dispatch.c).
 # tests/dispatch/ is a system call dispatcher in the shape of 6.1's
 # x64_sys_call (20 cases, each returning another file's function) and a

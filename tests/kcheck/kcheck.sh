@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Sourced by run-tests.sh: ltoguard-kcheck on miniature vmlinux images
 # (tests/kcheck/image.S, assembled and linked with the real tools), each
 # with one table entry left out or wrong.  KCHECK is the tool.

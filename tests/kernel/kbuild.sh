@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # Building and booting a real kernel, shared by make kernel-check
 # (tests/kernel/kernel-check.sh) and make bench (tests/bench/bench.sh).
@@ -47,7 +48,7 @@ kernel_make() {
 		# noobjtool: the same build, without objtool on the LTO code
 		local skip=()
 		[ "$mode" = noobjtool ] && skip=(LTOGUARD_OBJTOOL=none)
-		env "${skip[@]}" LTOGUARD_CC=$CC LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG=$o/lto-link.log \
+		env "${skip[@]}" LTOGUARD_CC="$CC" LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG="$o/lto-link.log" \
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
 			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/kbuild/ltoguard-ld" NM="$TOP/plugin/kbuild/ltoguard-nm" "$@" ;;
 	control)
@@ -108,7 +109,7 @@ boot() {
 # a monitor) that boot runs, also for tests/bench/guest-profile.sh
 qemu_command() {
 	local o=$1 arch=$2 cpio=$3 qemu=qemu-system-x86_64 extra=""
-	[ "$arch" = i386 ] && qemu=qemu-system-i386
+	[ "$arch" = i386 ] && qemu="qemu-system-i386"
 	grep -Eq '^CONFIG_(MITIGATION_)?RETHUNK=y' "$o/.config" && extra=" mitigations=off"
 	QEMU_COMMAND=("$qemu" -icount shift=0 -kernel "$o/arch/x86/boot/bzImage" -initrd "$cpio"
 		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 oops=panic$extra"

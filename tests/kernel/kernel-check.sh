@@ -36,7 +36,7 @@
 # half-way goes on from its last finished build.  The source tree is
 # made read-only: every build uses O=.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 TOP=$(pwd)
 export LC_ALL=C
 CC=${CC:-gcc}
@@ -158,8 +158,7 @@ check_boot_warnings() {
 # The distro checks: each takes K, the plain and the LTO object trees.
 check_tables() {
 	local k=$1 p=$2 o=$3
-	"$KCHECK" --baseline "$p/vmlinux" "$o/vmlinux" >"$o/kcheck.txt" 2>&1
-	if [ $? -eq 0 ]; then
+	if "$KCHECK" --baseline "$p/vmlinux" "$o/vmlinux" >"$o/kcheck.txt" 2>&1; then
 		ok "$k LTO+ltoguard: ltoguard-kcheck: $(sed 's/^PASS: \([^:]*\): \([0-9]*\) \([a-z]*\).*/\1 \2 \3/' "$o/kcheck.txt" | paste -sd, | sed 's/,/, /g')"
 	else
 		bad "$k LTO+ltoguard: ltoguard-kcheck: $(grep -v '^PASS' "$o/kcheck.txt" | head -3 | tr '\n' ' ')"
@@ -345,15 +344,15 @@ objtool_control() {
 }
 
 row() {
-	local k=$1 mode=$2 o=$WORK/$1-$2 result=$3 link="-" sizes="- - -" g="-" a="-"
+	local k=$1 mode=$2 o=$WORK/$1-$2 result=$3 link="-" sizes=(- - -) g="-" a="-"
 	[ -f "$o/lto-link.log" ] && link=$(awk '$1 == "vmlinux" { printf "%ss/%dMB", $2, $3 / 1024 }' "$o/lto-link.log")
 	if [ -f "$o/vmlinux" ]; then
-		sizes=$(size "$o/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }')
+		read -ra sizes < <(size "$o/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }')
 		g=$(global_funcs "$o/vmlinux")
 		a=$(all_funcs "$o/vmlinux")
 	fi
 	printf '%-18s %-9s %5ss %14s %9s %9s %9s %7s %7s  %s\n' "$k" "$mode" \
-		"$(cat "$o/build-seconds" 2>/dev/null || echo -)" "${link:--}" $sizes "$g" "$a" \
+		"$(cat "$o/build-seconds" 2>/dev/null || echo -)" "${link:--}" "${sizes[@]}" "$g" "$a" \
 		"$result" >>"$table"
 }
 

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Build and run one LTO fixture, with and without the plugin.
 #
 # A fixture is a directory with a case.conf (sourced here) and sources.
@@ -67,7 +68,7 @@ expect_absent() {
 #   MODE: plain, or one of $VARIANTS.  With PLUGIN (the .so), LTO builds
 #   run it in cc1 and in lto1, writing OUT/report.
 build() {
-	local dir=$1 out=$2 arch=$3 mode=$4 plugin=${5:-}
+	local out=$2 arch=$3 mode=$4 plugin=${5:-}
 	local flags="-O2 -m$arch" lto="" pl="" src obj objs=""
 	[ "$mode" = plain ] || lto=$(variant_flags "$mode")
 	if [ -n "$plugin" ]; then
@@ -100,14 +101,16 @@ run_prog() {
 load_fixture() {
 	FIXTURE=$1
 	unset -f check_binary
-	DESC="" SRCDIR=$FIXTURE SRCS="" ARCHES=64 CFLAGS_EXTRA="" LDFLAGS_EXTRA=""
-	PLUGIN_ARGS="" VARIANTS=$ALL_VARIANTS CONTROL_BREAKS="" PLAIN_EXPECTED=expected.txt
+	# shellcheck disable=SC2034 # DESC, ARCHES, PLAIN_EXPECTED: run-tests.sh reads them
+	DESC="" SRCDIR=$FIXTURE SRCS="" ARCHES=64 CFLAGS_EXTRA="" LDFLAGS_EXTRA="" \
+		PLUGIN_ARGS="" VARIANTS=$ALL_VARIANTS CONTROL_BREAKS="" PLAIN_EXPECTED=expected.txt
 	# shellcheck disable=SC1091
 	. "$FIXTURE/case.conf"
 	CONTROL_BREAKS=${CONTROL_BREAKS:-$VARIANTS}
 	SRCDIR=$(cd "$FIXTURE" && cd "$SRCDIR" && pwd)
 	if [ -z "$SRCS" ]; then
-		SRCS=$(cd "$SRCDIR" && ls ./*.c ./*.S 2>/dev/null | sed 's|^\./||' | sort | tr '\n' ' ')
+		SRCS=$(cd "$SRCDIR" && find . -maxdepth 1 \( -name '*.c' -o -name '*.S' \) |
+			sed 's|^\./||' | sort | tr '\n' ' ')
 	fi
 	CFLAGS_EXTRA=${CFLAGS_EXTRA//@FIXTURE@/$FIXTURE}
 	LDFLAGS_EXTRA=${LDFLAGS_EXTRA//@FIXTURE@/$FIXTURE}
@@ -171,6 +174,7 @@ build_program() {
 # D/VARIANT each with -fplugin-arg-ltoguard-ARG (the controls); each must
 # print what plain prints.
 build_rule_programs() {
+	# shellcheck disable=SC2153 # PLUGIN: the plugin under test, from the Makefile
 	local name=$1 d=$2 src=$3 files=$4 lto="-O2 -flto -fplugin=$PLUGIN" arg v want got
 	shift 4
 	rm -rf "$d"

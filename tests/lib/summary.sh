@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Adding up "N passed, N failed" summaries of sub-runs (check-all, test).
 total_pass=0
 total_fail=0

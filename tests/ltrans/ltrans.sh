@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Sourced by run-tests.sh: ltoguard-ld runs objtool on the LTO code, with
 # the arguments it reads from a kbuild-like object tree (vmlinux.a and
 # each member's .NAME.o.cmd), through plugin/kbuild/ltoguard-ltrans; real cc1,

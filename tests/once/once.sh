@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Sourced by run-tests.sh: the called-once rule (plugin/perf/called-once.c).
 # tests/once/ has kernel/entry/common.c's shape: exit_work, static,
 # called from exit_prepare, small and static, which has two callers in

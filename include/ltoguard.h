@@ -106,7 +106,7 @@ struct lg_options {
  * the callee's own file kept as a call without LTO (perf/file-model.c's
  * model) to a function of N instructions or more (GCC's estimate, with
  * what its file inlines into it) stays a call under LTO; 0 is off.
- * Measured with make bench (o2+net, README, Performance): at 100, 22 of
+ * Measured with make bench (o2+net, docs/rules.md): at 100, 22 of
  * the 24 guest tests of the four kernels run fewer instructions than
  * plain (6.1 x86_64 getppid 0.920 of plain, 1.010 with the rule off;
  * 6.12 i386 hackbench and udp stay at plain's, as with the rule off); at
@@ -120,7 +120,7 @@ struct lg_options {
  * another file's function not declared inline stays a call when GCC
  * estimates that inlining it grows the caller by N instructions or more
  * and saves the caller little of its time; 0 is off.  Measured on 6.1
- * x86_64 o2+net (README, Performance): at 6 the function code is 0.976
+ * x86_64 o2+net (docs/rules.md): at 6 the function code is 0.976
  * of plain (1.024 with the rule off) and all six guest tests still run
  * fewer instructions than plain; at 1 the code is 0.956, but fork,
  * hackbench and tcp come within 1% of plain.  6.12 x86_64 at 6: code

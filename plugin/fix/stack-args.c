@@ -30,8 +30,8 @@
  * new.  Marked, it stayed a call in every file of the LTO kernel: this
  * runs before the early inliner, so the mark reached each file's own
  * inlining too (6.1 i386 tcp ran ktime_get's clocksource_delta and the
- * socket lookup's __inet_lookup and inet_match as calls; README,
- * Performance).  A static function whose address is taken may be called
+ * socket lookup's __inet_lookup and inet_match as calls; docs/rules.md,
+ * Stack arguments).  A static function whose address is taken may be called
  * from another file once LTO makes an indirect call direct, so it is
  * still marked.
  *

@@ -34,7 +34,7 @@
  * jump table of tail calls costs its caller no frame).  Each callee is
  * reported as "called-once-call".
  *
- * README, Performance, has what each form of it measured (N = 100 on the
+ * docs/rules.md has what each form of it measured (N = 100 on the
  * four o2+net kernels, other N on 6.1 x86_64).  The first form counted
  * only the callee's own size and called "inlined by its file" only a
  * static function with one call; it kept

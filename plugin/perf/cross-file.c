@@ -33,7 +33,7 @@
  * body: GCC's inline_functions_called_once and growth_positive_p shrink
  * the code with them).  Each callee is reported as "cross-file-call".
  *
- * README, Performance, has what each N measured.
+ * docs/rules.md has what each N measured.
  */
 #include "ltoguard-gcc.h"
 #include "ltoguard-plugin.h"

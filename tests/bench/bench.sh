@@ -151,7 +151,7 @@ build_rows() {
 
 # slab_allocator CONFIG: the kernel's slab allocator (hackbench and the
 # network tests allocate an skb a message; SLOB's first-fit walk made
-# them depend on the heap's history, README, Performance)
+# them depend on the heap's history, docs/performance.md)
 slab_allocator() {
 	local a
 	for a in SLUB_TINY SLUB SLAB SLOB; do

@@ -26,8 +26,8 @@
 #   guest-profile.sh sum SYSTEM.MAP QEMU-LOG: the profile of a QEMU log
 #   (what the boot above does with its own; tests/bench/bench-tools.sh).
 #
-# Used in session 20 to find the stack-args marks that kept i386 header
-# helpers out of line (README, Performance).  Needs qemu-system-x86 and
+# It found the stack-args marks that kept i386 header helpers out of line
+# (docs/rules.md, Stack arguments).  Needs qemu-system-x86 and
 # gcc-multilib for i386, as make bench does.
 set -u
 cd "$(dirname "$0")/../.." || exit 1

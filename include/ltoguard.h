@@ -151,19 +151,37 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 
 typedef void (*lg_keep_fn)(const char *name, unsigned line, void *ctx);
 
+/* The longest name a keep list may hold (the kernel's KSYM_NAME_LEN is
+ * 512), and the largest keep file read: a keep list names symbols, and
+ * a larger file (keep=/dev/zero) is a mistake, not a list. */
+#define LG_KEEP_NAME_MAX 4095
+#define LG_KEEP_FILE_MAX (16u << 20)
+
 /*
  * Parse a keep list: one symbol name per line, '#' starts a comment, blank
  * lines are ignored.  Calls FN with each name (NUL-terminated, valid only
  * during the call).  Returns 0, or the 1-based number of the first bad
- * line (a line with more than one word or a character no symbol has).
+ * line; then *WHY (if not NULL) says what is wrong with it, as a phrase
+ * that follows "line N": "is not one symbol name" (a second word, a
+ * character no symbol has), "has a name longer than 4095 characters",
+ * "has a NUL byte".
  */
-unsigned lg_keep_parse(const char *text, size_t len, lg_keep_fn fn, void *ctx);
+unsigned lg_keep_parse(const char *text, size_t len, lg_keep_fn fn, void *ctx,
+		       const char **why);
 
 /*
- * Read a whole file into a malloc'd, NUL-terminated buffer.  Returns NULL
- * (errno set) if it cannot be read.  *LEN receives its length.
+ * Read a whole file of at most MAX bytes into a malloc'd, NUL-terminated
+ * buffer; *LEN receives its length.  Returns NULL if it cannot, with
+ * errno: EFBIG when the file is larger than MAX, EINVAL when it is
+ * neither a regular file nor a character device (a FIFO or a socket,
+ * which could keep the compiler waiting; it is not even opened for long),
+ * EISDIR for a directory, else what open or read said.
  */
-char *lg_read_file(const char *path, size_t *len);
+char *lg_read_file(const char *path, size_t max, size_t *len);
+
+/* What went wrong with a file lg_read_file or the report could not use:
+ * a phrase for EFBIG and EINVAL, strerror's for the rest. */
+const char *lg_file_error(int err);
 
 /* ------------------------------------------------------------------ */
 /* Report: report.c                                                    */
@@ -247,7 +265,9 @@ char *lg_report_format(const struct lg_report *r, size_t *len);
  * an errno value.
  */
 int lg_report_append(const struct lg_report *r, const char *path);
-/* Open PATH for appending (creating it) and close it again: 0 or errno. */
+/* Open PATH for appending (creating it) and close it again: 0 or errno
+ * (EINVAL for a FIFO or socket, EISDIR for a directory; lg_file_error
+ * says it in words).  lg_report_append takes the same files. */
 int lg_report_probe(const char *path);
 void lg_report_free(struct lg_report *r);
 

@@ -245,7 +245,7 @@ void lg_report_finish(void)
 	err = lg_report_append(report, lg_opts.report);
 	if (err)
 		error("ltoguard: cannot write %<-fplugin-arg-ltoguard-report=%s%>: %s",
-		      lg_opts.report, xstrerror(err));
+		      lg_opts.report, lg_file_error(err));
 	lg_report_free(report);
 	report = NULL;
 }

@@ -198,7 +198,7 @@ static bool parse_arguments(struct plugin_name_args *info)
 
 		if (err) {
 			error("ltoguard: cannot write %<-fplugin-arg-ltoguard-report=%s%>: %s",
-			      lg_opts.report, xstrerror(err));
+			      lg_opts.report, lg_file_error(err));
 			ok = false;
 		}
 	}

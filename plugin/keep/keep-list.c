@@ -42,18 +42,26 @@ bool lg_keep_list_load(void)
 		struct parse_ctx pc = { lg_opts.keep[i] };
 		size_t len;
 		unsigned bad;
-		char *text = lg_read_file(lg_opts.keep[i], &len);
+		const char *why;
+		char *text = lg_read_file(lg_opts.keep[i], LG_KEEP_FILE_MAX, &len);
 
-		if (!text) {
-			error("ltoguard: cannot read %<-fplugin-arg-ltoguard-keep=%s%>: %s",
-			      lg_opts.keep[i], xstrerror(errno));
+		if (!text && errno == EFBIG) {
+			error("ltoguard: cannot read %<-fplugin-arg-ltoguard-keep=%s%>: "
+			      "larger than %u bytes: not a keep list", lg_opts.keep[i],
+			      LG_KEEP_FILE_MAX);
 			ok = false;
 			continue;
 		}
-		bad = lg_keep_parse(text, len, on_name, &pc);
+		if (!text) {
+			error("ltoguard: cannot read %<-fplugin-arg-ltoguard-keep=%s%>: %s",
+			      lg_opts.keep[i], lg_file_error(errno));
+			ok = false;
+			continue;
+		}
+		bad = lg_keep_parse(text, len, on_name, &pc, &why);
 		if (bad) {
-			error("ltoguard: %<-fplugin-arg-ltoguard-keep=%s%>: line %u "
-			      "is not one symbol name", lg_opts.keep[i], bad);
+			error("ltoguard: %<-fplugin-arg-ltoguard-keep=%s%>: line %u %s",
+			      lg_opts.keep[i], bad, why);
 			ok = false;
 		}
 		free(text);

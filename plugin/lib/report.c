@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "ltoguard.h"
 
@@ -144,6 +145,39 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+/* Is MODE a file a report may go to: a regular file, or a character
+ * device such as /dev/null?  A FIFO or a socket could keep every
+ * compiler of the build waiting for its reader. */
+static int report_errno(mode_t mode)
+{
+	if (S_ISREG(mode) || S_ISCHR(mode))
+		return 0;
+	return S_ISDIR(mode) ? EISDIR : EINVAL;
+}
+
+/* PATH opened to append to (created if need be), or -1 with errno set;
+ * never waits on a FIFO. */
+static int open_report(const char *path)
+{
+	struct stat st;
+	int fd, err;
+
+	if (stat(path, &st) == 0 && (err = report_errno(st.st_mode))) {
+		errno = err;
+		return -1;
+	}
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0666);
+	if (fd < 0)
+		return -1;
+	err = fstat(fd, &st) < 0 ? errno : report_errno(st.st_mode);
+	if (err) {
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	return fd;
+}
+
 int lg_report_append(const struct lg_report *r, const char *path)
 {
 	size_t len;
@@ -153,7 +187,7 @@ int lg_report_append(const struct lg_report *r, const char *path)
 	if (r->n == 0)
 		return 0;
 	buf = lg_report_format(r, &len);
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	fd = open_report(path);
 	if (fd < 0) {
 		err = errno;
 		free(buf);
@@ -175,7 +209,7 @@ out:
 
 int lg_report_probe(const char *path)
 {
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	int fd = open_report(path);
 
 	if (fd < 0)
 		return errno;

@@ -43,6 +43,22 @@ run_diag_tests() {
 		"$CC" -flto -c "$src" -o "$d/x.o" "$pl" -fplugin-arg-ltoguard-keep="$d/bad.keep"
 	diag report-unwritable fail "error: ltoguard: cannot write '-fplugin-arg-ltoguard-report=/nonexistent/r'" \
 		"$CC" -flto -c "$src" -o "$d/x.o" "$pl" -fplugin-arg-ltoguard-report=/nonexistent/r
+	# the limits: a name longer than LG_KEEP_NAME_MAX, a keep file larger
+	# than LG_KEEP_FILE_MAX, files that would keep cc1 waiting (timeout:
+	# a hang fails too)
+	head -c 4096 /dev/zero | tr '\0' x >"$d/long.keep"
+	diag keep-long-name fail "keep=$d/long.keep'?: line 1 has a name longer than 4095 characters" \
+		"$CC" -flto -c "$src" -o "$d/x.o" "$pl" -fplugin-arg-ltoguard-keep="$d/long.keep"
+	diag keep-endless fail "cannot read '-fplugin-arg-ltoguard-keep=/dev/zero': larger than 16777216 bytes: not a keep list" \
+		timeout 60 "$CC" -flto -c "$src" -o "$d/x.o" "$pl" -fplugin-arg-ltoguard-keep=/dev/zero
+	rm -f "$d/fifo"
+	mkfifo "$d/fifo"
+	diag keep-fifo fail "cannot read '-fplugin-arg-ltoguard-keep=$d/fifo': not a regular file" \
+		timeout 60 "$CC" -flto -c "$src" -o "$d/x.o" "$pl" -fplugin-arg-ltoguard-keep="$d/fifo"
+	diag report-fifo fail "cannot write '-fplugin-arg-ltoguard-report=$d/fifo': not a regular file" \
+		timeout 60 "$CC" -flto -c "$src" -o "$d/x.o" "$pl" -fplugin-arg-ltoguard-report="$d/fifo"
+	diag report-directory fail "cannot write '-fplugin-arg-ltoguard-report=$d': Is a directory" \
+		"$CC" -flto -c "$src" -o "$d/x.o" "$pl" -fplugin-arg-ltoguard-report="$d"
 	diag verbose-note 0 "precision.c:8:6: note: ltoguard: function 'really_called' made-visible: asm \(asm in user at .*precision.c:20" \
 		"$CC" -O2 -flto -c "$src" -o "$d/x.o" "$pl" -fplugin-arg-ltoguard-verbose -fdiagnostics-plain-output
 

@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data, size);
 	lg_asm_scan(text, size, 0, on_sym, &b);
 	lg_asm_scan(text, size, LG_ASM_EXTENDED, on_sym, &b);
-	lg_keep_parse(text, size, on_name, NULL);
+	lg_keep_parse(text, size, on_name, NULL, NULL);
 	free(text);
 	return 0;
 }

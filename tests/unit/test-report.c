@@ -5,6 +5,9 @@
  */
 #define _DEFAULT_SOURCE
 #include "unit.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -82,7 +85,7 @@ static void test_concurrent_append(void **state)
 		wait(&status);
 		assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	}
-	text = lg_read_file(path, &len);
+	text = lg_read_file(path, 1u << 20, &len);
 	assert_non_null(text);
 	for (line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
 		assert_int_equal(strncmp(line, "ltoguard\twriter", 15), 0);
@@ -102,6 +105,33 @@ static void test_unwritable(void **state)
 	add(r, "x", LG_ACT_KEPT);
 	assert_int_not_equal(lg_report_append(r, "/nonexistent-dir/report"), 0);
 	assert_int_not_equal(lg_report_probe("/nonexistent-dir/report"), 0);
+	lg_report_free(r);
+}
+
+/* A FIFO, with or without a reader, is refused at once, never waited
+ * on; a directory is refused; /dev/null takes a report. */
+static void test_report_not_a_file(void **state)
+{
+	char dir[] = "/tmp/ltoguard-report-XXXXXX", fifo[64];
+	struct lg_report *r = lg_report_new();
+	int reader;
+
+	(void)state;
+	add(r, "x", LG_ACT_KEPT);
+	assert_non_null(mkdtemp(dir));
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(lg_report_probe(fifo), EINVAL);
+	assert_int_equal(lg_report_append(r, fifo), EINVAL);
+	reader = open(fifo, O_RDONLY | O_NONBLOCK);
+	assert_true(reader >= 0);
+	assert_int_equal(lg_report_probe(fifo), EINVAL);
+	close(reader);
+	unlink(fifo);
+	assert_int_equal(lg_report_probe(dir), EISDIR);
+	rmdir(dir);
+	assert_int_equal(lg_report_probe("/dev/null"), 0);
+	assert_int_equal(lg_report_append(r, "/dev/null"), 0);
 	lg_report_free(r);
 }
 
@@ -203,7 +233,7 @@ static void check_readme(const char *readme, const char *table,
 static void test_readme_vocabulary(void **state)
 {
 	size_t len;
-	char *readme = lg_read_file(LG_README, &len);
+	char *readme = lg_read_file(LG_README, 1u << 20, &len);
 
 	(void)state;
 	assert_non_null(readme);
@@ -219,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_fields_cannot_break_lines),
 		cmocka_unit_test(test_concurrent_append),
 		cmocka_unit_test(test_unwritable),
+		cmocka_unit_test(test_report_not_a_file),
 		cmocka_unit_test(test_vocabulary_words),
 		cmocka_unit_test(test_readme_vocabulary),
 	};

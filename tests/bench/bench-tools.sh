@@ -162,7 +162,20 @@ lto_link_test() {
 	fi
 }
 
+# kbuild.sh's progress lines (make kernel-check, make bench): the time
+# since the run started, then what it is doing, on stderr
+progress_test() {
+	local got
+	got=$(. tests/kernel/kbuild.sh; SECONDS=3725; progress "6.1-x86_64 lto: build" 2>&1 >/dev/null)
+	if [ "$got" = "[1:02:05] 6.1-x86_64 lto: build" ]; then
+		ok "kbuild.sh progress: $got"
+	else
+		bad "kbuild.sh progress: '$got', want '[1:02:05] 6.1-x86_64 lto: build' on stderr"
+	fi
+}
+
 run_bench_tests() {
+	progress_test
 	bench_init_test
 	pool_runs_test
 	lto_link_test

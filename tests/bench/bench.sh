@@ -69,6 +69,7 @@ bench_boot() {
 	rm -f "$o"/bench-[0-9]*.log
 	initramfs "$o" "$arch" "$FIX/kernel/bench-init.c" "$o/bench.cpio" || return
 	for ((i = 1; i <= BOOTS; i++)); do
+		progress "$(basename "$o"): benchmark boot $i of $BOOTS"
 		boot "$o" "$arch" "$o/bench.cpio" "$o/bench-$i.log" LTOGUARD-BENCH-DONE || return
 	done
 }
@@ -168,7 +169,7 @@ for k in $KERNELS; do
 	ok=1
 	for mode in plain lto; do
 		o=$WORK/$k-$cfg-$mode
-		echo "bench: $k $cfg $mode: build and boot ($o)"
+		progress "bench: $k $cfg $mode: build and boot ($o)"
 		if ! build_one "$k-$cfg" "$mode" "$src" "$arch" "$cfg" >/dev/null; then
 			echo "$k $cfg $mode: the build failed (see $o/build.log)" >>"$out.notes"
 			ok=0
@@ -208,7 +209,7 @@ cost_rows() {
 
 # the plugin's cost: "without" in the plain column, "with" in the lto one
 if [ "${BENCH_COST:-1}" = 1 ]; then
-	echo "bench: the plugin's cost in cc1 and lto1 (callgrind)"
+	progress "bench: the plugin's cost in cc1 and lto1 (callgrind)"
 	echo "plugin cost: plain = without -fplugin=ltoguard, lto = with; kernel files and vmlinux link of ${tree:-no kernel}" >>"$out"
 	cost_rows cc1 tests/bench/cc1-cost.sh ${tree:+"$tree"}
 	[ -n "${tree:-}" ] && cost_rows lto1 tests/bench/lto1-cost.sh "$tree"

@@ -14,12 +14,19 @@
 #   o2         o2.config: -O2 (CC_OPTIMIZE_FOR_PERFORMANCE)
 #   net        net.config: NET, INET, UNIX (the loopback device)
 
+# progress WHAT...: where a run of hours is, on stderr, after the time
+# since it started (bash's SECONDS): "[0:12:07] 6.1-x86_64 lto: build"
+progress() {
+	printf '[%d:%02d:%02d] %s\n' $((SECONDS / 3600)) $((SECONDS / 60 % 60)) $((SECONDS % 60)) "$*" >&2
+}
+
 unpack() {
 	local ver=$1 src=$WORK/linux-$1
 	if [ ! -f "$src/Makefile" ]; then
 		local tarball=/usr/src/linux-source-$ver.tar.xz
 		[ -f "$tarball" ] || { echo "no $tarball: apt-get install linux-source-$ver" >&2; return 1; }
 		rm -rf "$src" "$WORK/linux-source-$ver"
+		progress "unpack $tarball"
 		tar xf "$tarball" -C "$WORK" && mv "$WORK/linux-source-$ver" "$src" &&
 			chmod -R a-w "$src"
 	fi
@@ -100,6 +107,7 @@ initramfs() {
 boot() {
 	local o=$1 arch=$2 cpio=${3:-$1/initramfs.cpio} log=${4:-$1/boot.log}
 	local marker=${5:-LTOGUARD-KERNEL-PASS}
+	progress "$(basename "$o"): boot in QEMU (log $log)"
 	qemu_command "$o" "$arch" "$cpio"
 	timeout 600 "${QEMU_COMMAND[@]}" -monitor none </dev/null >"$log" 2>&1
 	grep -q "$marker" "$log"
@@ -146,17 +154,23 @@ reusable() {
 build_one() {
 	local k=$1 mode=$2 src=$3 arch=$4 cfg=$5 o=$WORK/$1-$2 t0 t1
 	if [ "${REUSE:-0}" = 1 ] && reusable "$o" "$mode" "$src" "$arch" "$cfg"; then
-		echo "$k $mode: reusing the build of $(date -r "$o/build-id" '+%F %T')" >&2
+		progress "$k $mode: reusing the build of $(date -r "$o/build-id" '+%F %T')"
 	else
+		progress "$k $mode: configure ($cfg)"
 		configure "$src" "$o" "$arch" "$cfg" || { echo "configure failed"; return 2; }
+		progress "$k $mode: build (log $o/build.log)"
 		t0=$(date +%s)
 		kernel_make "$src" "$o" "$arch" "$mode" all >"$o/build.log" 2>&1
 		local rc=$?
 		t1=$(date +%s)
 		echo $((t1 - t0)) >"$o/build-seconds"
+		local verdict="done"
+		[ $rc -eq 0 ] || verdict=FAILED
+		progress "$k $mode: build $verdict in $((t1 - t0)) s"
 		[ $rc -eq 0 ] || return 1
 		build_id "$o" "$mode" >"$o/build-id"
 	fi
+	progress "$k $mode: test module and initramfs"
 	rm -rf "$o/kmod"
 	mkdir -p "$o/kmod"
 	cp "$FIX/kernel/kmod/Kbuild" "$FIX/kernel/kmod/ltoguard_test.c" "$o/kmod/"

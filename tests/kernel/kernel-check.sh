@@ -360,7 +360,11 @@ row() {
 # exit: bash has read all of it before the run starts, so editing this
 # file during an hour-long run cannot change that run.
 main() {
+	local kernel_no=0 kernels
+	kernels=$(wc -w <<<"$KERNELS")
 	for k in $KERNELS; do
+		kernel_no=$((kernel_no + 1))
+		progress "kernel $kernel_no of $kernels: $k"
 		kernel_entry "$k" "$KCONFIG"
 		# base keeps its old name (build/kernel/6.1-x86_64-lto ...)
 		k=$ver-$arch

@@ -18,7 +18,7 @@ BUILD := build/gcc-$(GCC_MAJOR)
 PLUGIN := $(BUILD)/ltoguard.so
 KCHECK := build/ltoguard-kcheck
 
-NO_PLUGIN_GOALS := clean deps help unit fuzz test check-all
+NO_PLUGIN_GOALS := clean deps help man unit fuzz test check-all
 ifneq ($(filter-out $(NO_PLUGIN_GOALS),$(or $(MAKECMDGOALS),all)),)
 ifeq ($(GCC_MAJOR),)
 $(error ltoguard: $(CC) is not a working GCC: install it (apt-get install gcc) or pass CC=gcc-N)
@@ -48,7 +48,7 @@ PIC_LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
 GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
 
 .SECONDARY:
-.PHONY: all help check check-all test unit demo install kernel-flags clean deps fuzz kernel-check bench FORCE
+.PHONY: all man help check check-all test unit demo install kernel-flags clean deps fuzz kernel-check bench FORCE
 .DELETE_ON_ERROR:
 
 all: plugin/ltoguard.so $(KCHECK)
@@ -64,7 +64,9 @@ help:
 	@echo '  make test          check-all, then kernel-check of the 6.1 x86_64 base and distro kernels (CI)'
 	@echo '  make bench         plain vs LTO+ltoguard kernels: guest instructions, size, build and plugin cost'
 	@echo '  make fuzz          libFuzzer on the asm lexer and the keep-list parser (FUZZ_SECONDS=60)'
-	@echo '  make install       the plugin into $$(CC)'"'"'s plugin directory, the kbuild tools into BINDIR'
+	@echo '  make install       the plugin into $$(CC)'"'"'s plugin directory, the kbuild tools into BINDIR,'
+	@echo '                     man pages into MANDIR (DESTDIR honoured)'
+	@echo '  make man           the man pages, build/man/ (from docs/man/*.scd, scdoc)'
 	@echo '  make kernel-flags  print the kbuild make line for this compiler'
 	@echo '  make clean         remove build/ and plugin/ltoguard.so'
 
@@ -126,13 +128,26 @@ bench: $(PLUGIN)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) tests/bench/bench.sh
 
 BINDIR ?= /usr/local/bin
+MANDIR ?= /usr/local/share/man
 
-install: $(PLUGIN) $(KCHECK)
+# Man pages, from docs/man/*.scd (scdoc): ltoguard(7) and one per command.
+MAN_SRCS := $(wildcard docs/man/*.scd)
+MAN_PAGES := $(patsubst docs/man/%.scd,build/man/%,$(MAN_SRCS))
+
+build/man/%: docs/man/%.scd
+	@mkdir -p $(@D)
+	scdoc <$< >$@
+
+man: $(MAN_PAGES)
+
+install: $(PLUGIN) $(KCHECK) $(MAN_PAGES)
 	install -D -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/ltoguard.so
 	install -D -m 0755 plugin/kbuild/ltoguard-ld $(DESTDIR)$(BINDIR)/ltoguard-ld
 	install -D -m 0755 plugin/kbuild/ltoguard-ltrans $(DESTDIR)$(BINDIR)/ltoguard-ltrans
 	install -D -m 0755 $(KCHECK) $(DESTDIR)$(BINDIR)/ltoguard-kcheck
 	install -D -m 0755 plugin/kbuild/ltoguard-nm $(DESTDIR)$(BINDIR)/ltoguard-nm
+	install -D -m 0644 -t $(DESTDIR)$(MANDIR)/man1 $(filter %.1,$(MAN_PAGES))
+	install -D -m 0644 -t $(DESTDIR)$(MANDIR)/man7 $(filter %.7,$(MAN_PAGES))
 
 # The kbuild make line for this compiler, once installed (README).
 kernel-flags:
@@ -147,7 +162,7 @@ deps:
 		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
 		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
 		linux-source-6.1 linux-source-6.12 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
-		cpio time bsdextrautils valgrind shellcheck
+		cpio time bsdextrautils valgrind shellcheck scdoc man-db
 
 clean:
 	rm -rf build plugin/ltoguard.so

@@ -138,6 +138,24 @@ struct lg_options {
 enum lg_builtins_mode { LG_BUILTINS_CONSTANT, LG_BUILTINS_ALL, LG_BUILTINS_INLINE };
 
 /*
+ * The arguments, in the order --help, README.md and ltoguard(7) list them
+ * (tests/docs checks that the three agree): KEY, its =VALUE syntax ("" for
+ * none) and a line of help.
+ */
+struct lg_argument {
+	const char *key;
+	const char *value;
+	const char *help;
+};
+extern const struct lg_argument lg_arguments[];
+extern const size_t lg_argument_count;
+
+/* The plugin's --help text: a line, then each argument on a line of its
+ * own and its help indented below; static storage, built on the first
+ * call. */
+const char *lg_help_text(void);
+
+/*
  * Apply one -fplugin-arg-ltoguard-KEY[=VALUE].  VALUE is NULL when no '='
  * was given.  Returns NULL on success, else a message (static storage)
  * that names what was wrong; the caller reports it as an error.

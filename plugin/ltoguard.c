@@ -27,32 +27,11 @@ __visible int plugin_is_GPL_compatible;
 struct lg_options lg_opts;
 enum lg_stage lg_stage;
 
+/* The help text (gcc -v --help -fplugin=ltoguard) is lib/options.c's
+ * table of arguments, which README.md and ltoguard(7) list too. */
 static struct plugin_info ltoguard_info = {
 	.version = "1.0",
-	.help = "keeps export-, asm- and section-referenced symbols through LTO\n"
-		"  -fplugin-arg-ltoguard-report=FILE  append one line per decision\n"
-		"  -fplugin-arg-ltoguard-keep=FILE    keep the symbols listed in FILE\n"
-		"  -fplugin-arg-ltoguard-verbose      a note at each decision\n"
-		"  -fplugin-arg-ltoguard-stack-args=N noinline for N+ stack argument words\n"
-		"                                     (default 4 on 32-bit targets, 0 = off)\n"
-		"  -fplugin-arg-ltoguard-flatten=file|program  how far attribute flatten\n"
-		"                                     reaches under LTO (default file)\n"
-		"  -fplugin-arg-ltoguard-dispatch=N   a switch of tail calls to N+ functions\n"
-		"                                     of other files keeps them (default 16,\n"
-		"                                     0 = off)\n"
-		"  -fplugin-arg-ltoguard-builtins=constant|all|inline  calls to a\n"
-		"                                     builtin the program defines stay\n"
-		"                                     builtin calls: those of a constant\n"
-		"                                     size (default), all, or none\n"
-		"  -fplugin-arg-ltoguard-called-once=N  calls to a function of N+\n"
-		"                                     instructions that its own file kept\n"
-		"                                     as calls stay calls (default 100,\n"
-		"                                     0 = off)\n"
-		"  -fplugin-arg-ltoguard-cross-growth=N  calls to another file's\n"
-		"                                     function not declared inline stay\n"
-		"                                     calls when inlining grows the caller\n"
-		"                                     by N+ instructions (default 6,\n"
-		"                                     0 = off)\n",
+	.help = NULL,
 };
 
 /*
@@ -217,6 +196,7 @@ __visible int plugin_init(struct plugin_name_args *info,
 		      atoi(version->basever));
 		return 1;
 	}
+	ltoguard_info.help = lg_help_text();
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &ltoguard_info);
 	if (!parse_arguments(info))
 		return 0;	/* errors given; the compilation fails */

@@ -41,9 +41,11 @@ for bin in $UNIT_BINS; do
 	[ -z "$f" ] || { failed="$failed\n  unit $name"; grep -E 'ERROR|FAILED' "$log"; }
 done
 
-# ---- the shell scripts
+# ---- the shell scripts; the man pages and what they share with README
 . tests/lint/lint.sh
 run_lint_tests
+. tests/docs/docs.sh
+run_docs_tests
 
 # ---- diagnostics and precision of the plugin itself
 . tests/diag/diag.sh

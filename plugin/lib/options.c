@@ -4,9 +4,48 @@
  * the plugin turns a returned message into a GCC error.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ltoguard.h"
+
+const struct lg_argument lg_arguments[] = {
+	{ "report", "FILE", "append one line per decision to FILE" },
+	{ "keep", "FILE", "keep the symbols FILE names, one a line (repeatable)" },
+	{ "verbose", "", "a note at each decision" },
+	{ "stack-args", "N", "noinline for N+ stack argument words (default 4 on 32-bit, 0 = off)" },
+	{ "flatten", "file|program", "how far attribute flatten reaches under LTO (default file)" },
+	{ "dispatch", "N", "a switch of tail calls to N+ other files' functions keeps them (16)" },
+	{ "builtins", "constant|all|inline", "which builtin calls the program defines stay builtin (constant)" },
+	{ "called-once", "N", "calls its file kept, to a function of N+ insns, stay calls (100)" },
+	{ "cross-growth", "N", "calls across files growing their caller by N+ insns stay calls (6)" },
+};
+const size_t lg_argument_count = sizeof(lg_arguments) / sizeof(lg_arguments[0]);
+
+/* "-fplugin-arg-ltoguard-KEY[=VALUE]" of A into BUF (SIZE bytes) */
+static void spell(char *buf, size_t size, const struct lg_argument *a)
+{
+	snprintf(buf, size, "-fplugin-arg-ltoguard-%s%s%s", a->key, *a->value ? "=" : "", a->value);
+}
+
+const char *lg_help_text(void)
+{
+	static char text[2048];
+	size_t i, n;
+
+	if (*text)
+		return text;
+	n = (size_t)snprintf(text, sizeof(text),
+			     "keeps export-, asm- and section-referenced symbols through LTO\n");
+	for (i = 0; i < lg_argument_count && n < sizeof(text); i++) {
+		char arg[96];
+
+		spell(arg, sizeof(arg), &lg_arguments[i]);
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "  %s\n      %s\n", arg,
+				      lg_arguments[i].help);
+	}
+	return text;
+}
 
 static const char *need_value(const char *value)
 {
@@ -81,6 +120,24 @@ static int *field(struct lg_options *opts, size_t offset)
 	return (int *)((char *)opts + offset);
 }
 
+/* The message for an unknown argument, which names the known ones. */
+static const char *unknown_argument(void)
+{
+	static char text[512];
+	size_t i, n;
+
+	if (*text)
+		return text;
+	n = (size_t)snprintf(text, sizeof(text), "is not an ltoguard argument (known:");
+	for (i = 0; i < lg_argument_count && n < sizeof(text); i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s %s%s%s", i ? "," : "",
+				      lg_arguments[i].key, *lg_arguments[i].value ? "=" : "",
+				      lg_arguments[i].value);
+	if (n < sizeof(text))
+		snprintf(text + n, sizeof(text) - n, ")");
+	return text;
+}
+
 const char *lg_option_apply(struct lg_options *opts, const char *key,
 			    const char *value)
 {
@@ -125,7 +182,5 @@ const char *lg_option_apply(struct lg_options *opts, const char *key,
 		return one_of(value, builtins_modes,
 			      "needs a value: =constant (the default), =all or =inline",
 			      &opts->builtins);
-	return "is not an ltoguard argument (known: report=FILE, keep=FILE, "
-	       "verbose, stack-args=N, flatten=file|program, dispatch=N, "
-	       "builtins=constant|all|inline, called-once=N, cross-growth=N)";
+	return unknown_argument();
 }

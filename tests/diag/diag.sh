@@ -82,6 +82,16 @@ run_diag_tests() {
 		diag install-by-name 0 "note: ltoguard: function 'really_called' made-visible" \
 			"$CC" -O2 -flto -c "$src" -o "$d/x.o" -iplugindir="$d/root$plugdir" \
 			-fplugin=ltoguard -fplugin-arg-ltoguard-verbose
+		local page pages=""
+		for page in ltoguard ltoguard-ld ltoguard-ltrans ltoguard-nm ltoguard-kcheck; do
+			pages="$pages $(MANPATH="$d/root/usr/local/share/man" man -w "$page" 2>/dev/null |
+				sed "s|^$d/root||")"
+		done
+		if [ "$(wc -w <<<"$pages")" = 5 ]; then
+			ok "diag make install: man finds every page:$pages"
+		else
+			bad "diag make install: man finds only:$pages"
+		fi
 	else
 		bad "diag make install DESTDIR: no $d/root$plugdir/ltoguard.so or ltoguard-ld/ltoguard-nm"; cat "$d/install.log"
 	fi

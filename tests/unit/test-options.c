@@ -18,6 +18,41 @@ static void test_known(void **state)
 	assert_int_equal(o.verbose, 1);
 }
 
+/* Every argument of the table (--help's, README's, the man page's) is
+ * one lg_option_apply takes with a value of its syntax, and the message
+ * for an unknown one and the help name each. */
+static void test_argument_table(void **state)
+{
+	const char *unknown;
+	size_t i;
+
+	(void)state;
+	unknown = lg_option_apply(&(struct lg_options){ 0 }, "bogus", NULL);
+	for (i = 0; i < lg_argument_count; i++) {
+		const struct lg_argument *a = &lg_arguments[i];
+		struct lg_options o = { 0 };
+		char value[64], spelled[96];
+
+		/* FILE, N or the first of a|b|c */
+		snprintf(value, sizeof(value), "%s", a->value);
+		value[strcspn(value, "|")] = 0;
+		if (strcmp(value, "FILE") == 0)
+			strcpy(value, "/dev/null");
+		else if (strcmp(value, "N") == 0)
+			strcpy(value, "1");
+		assert_null(lg_option_apply(&o, a->key, *a->value ? value : NULL));
+		snprintf(spelled, sizeof(spelled), "-fplugin-arg-ltoguard-%s%s%s\n", a->key,
+			 *a->value ? "=" : "", a->value);
+		assert_non_null(strstr(lg_help_text(), spelled));
+		snprintf(spelled, sizeof(spelled), " %s%s%s", a->key, *a->value ? "=" : "", a->value);
+		assert_non_null(strstr(unknown, spelled));
+		assert_true(strlen(a->help) > 0 && strlen(a->help) < 72);
+	}
+	/* the keys lg_option_apply knows: report, keep, verbose, the four
+	 * thresholds, flatten, builtins */
+	assert_int_equal(lg_argument_count, 9);
+}
+
 static void test_errors(void **state)
 {
 	struct lg_options o;
@@ -167,6 +202,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_known),
+		cmocka_unit_test(test_argument_table),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_stack_args),
 		cmocka_unit_test(test_flatten),

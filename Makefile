@@ -146,6 +146,7 @@ install: $(PLUGIN) $(KCHECK) $(MAN_PAGES)
 	install -D -m 0755 plugin/kbuild/ltoguard-ltrans $(DESTDIR)$(BINDIR)/ltoguard-ltrans
 	install -D -m 0755 $(KCHECK) $(DESTDIR)$(BINDIR)/ltoguard-kcheck
 	install -D -m 0755 plugin/kbuild/ltoguard-nm $(DESTDIR)$(BINDIR)/ltoguard-nm
+	install -D -m 0755 plugin/kbuild/ltoguard-kbuild $(DESTDIR)$(BINDIR)/ltoguard-kbuild
 	install -D -m 0644 -t $(DESTDIR)$(MANDIR)/man1 $(filter %.1,$(MAN_PAGES))
 	install -D -m 0644 -t $(DESTDIR)$(MANDIR)/man7 $(filter %.7,$(MAN_PAGES))
 

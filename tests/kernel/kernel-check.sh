@@ -238,6 +238,37 @@ distro_checks() {
 	echo "$1 getppid x100000 under -icount (ns = guest instructions): plain $(getppid_ns "$2/boot.log"), lto $(getppid_ns "$3/boot.log")" >>"$table.reasons"
 }
 
+# text_of VMLINUX: its .text, as bytes
+text_of() {
+	objcopy -O binary -j .text "$1" /dev/stdout
+}
+
+# kbuild_wrapper_check K SRC ARCH O: ltoguard-kbuild sets what this
+# script's make line sets (kernel_make): the LTO tree O, its vmlinux
+# removed and made again through it, compiles nothing and links a vmlinux
+# of the same code, and the wrapper prints its summary.
+kbuild_wrapper_check() {
+	local k=$1 src=$2 arch=$3 o=$4 log=$4/ltoguard-kbuild.log compiled
+	progress "$k lto: vmlinux made again through ltoguard-kbuild (log $log)"
+	text_of "$o/vmlinux" >"$o/vmlinux.text"
+	rm -f "$o/vmlinux"
+	if ! LTOGUARD_PLUGIN=$PLUGIN LTOGUARD_LD_LOG=$o/ltoguard-kbuild-ld.log \
+		"$TOP/plugin/kbuild/ltoguard-kbuild" make -C "$src" O="$o" ARCH="$arch" CC="$CC" \
+		-j"$JOBS" >"$log" 2>&1; then
+		bad "$k ltoguard-kbuild make failed: $(grep -m1 -E 'error|Error' "$log")"
+		return
+	fi
+	compiled=$(grep -cE '^  CC( \[M\])? ' "$log")
+	if [ "$compiled" -eq 0 ] && [ -f "$o/vmlinux" ] && cmp -s "$o/vmlinux.text" <(text_of "$o/vmlinux") &&
+	   grep -q '^  link vmlinux ' "$log" && grep -q '^  ltoguard-kcheck ' "$log" &&
+	   grep -q "^  report: $o/ltoguard-report.txt" "$log"; then
+		ok "$k ltoguard-kbuild make: nothing recompiled, vmlinux relinked with the same .text; summary: $(grep -c '^  link ' "$log") links, $(grep -c '^    PASS' "$log") kcheck passes"
+	else
+		bad "$k ltoguard-kbuild make: $compiled files recompiled, or vmlinux differs, or no summary (see $log)"
+	fi
+	rm -f "$o/vmlinux.text"
+}
+
 # check_tree K SRC: root ignores the tree's missing write bits, so check
 # that no build wrote into it (O= builds only).
 check_tree() {
@@ -441,9 +472,11 @@ main() {
 			fi
 		fi
 
-		# objtool's tables, tracing, unwinding, return patching
+		# objtool's tables, tracing, unwinding, return patching; and
+		# the distro tree made again through ltoguard-kbuild
 		if [ -f "$WORK/$k-lto/boot.log" ] && grep -q LTOGUARD-KERNEL-PASS "$WORK/$k-lto/boot.log"; then
 			distro_checks "$k" "$WORK/$k-plain" "$WORK/$k-lto"
+			[ "$cfg" = distro ] && kbuild_wrapper_check "$k" "$src" "$arch" "$WORK/$k-lto"
 		fi
 
 		# the control: what must break without ltoguard's part.  base:

@@ -68,6 +68,39 @@ run_ltrans_tests() {
 	run_ltrans_whole_test "$d"
 	run_ltrans_ibt_test "$d"
 	run_ltrans_cache_test "$d"
+	run_kbuild_wrapper_test "$d/kbuild"
+}
+
+# ltoguard-kbuild around a stand-in kernel Makefile that prints the
+# variables it gets: the make line's, for the compiler CC= names, the
+# command line's own KCFLAGS after them, every other argument passed
+# through, and a summary; a command that is not make is refused.
+run_kbuild_wrapper_test() {
+	local d=$1 out want cc=${CC##*/}
+	rm -rf "$d"
+	mkdir -p "$d/src" "$d/obj"
+	# shellcheck disable=SC2016 # make's $(...), not the shell's
+	printf '%s\n' 'all:' \
+		'	@echo "CC=$(CC) KCFLAGS=$(KCFLAGS) CC_FLAGS_LTO=$(CC_FLAGS_LTO)"' \
+		'	@echo "LD=$(LD) NM=$(NM) X=$(X)"' \
+		'	@echo "LTOGUARD_CC=$$LTOGUARD_CC LTOGUARD_LTO=$$LTOGUARD_LTO"' >"$d/src/Makefile"
+	out=$(LTOGUARD_PLUGIN=/p.so LTOGUARD_ARGS=-fplugin-arg-ltoguard-keep=/k \
+		"$TOP/plugin/kbuild/ltoguard-kbuild" make -C "$d/src" O="$d/obj" CC="$cc" X=1 KCFLAGS=-DMINE 2>&1)
+	want="CC=$cc KCFLAGS=-flto -ffat-lto-objects -fplugin=/p.so -fplugin-arg-ltoguard-report=$d/obj/ltoguard-report.txt -fplugin-arg-ltoguard-keep=/k -DMINE CC_FLAGS_LTO=-flto -ffat-lto-objects
+LD=$TOP/plugin/kbuild/ltoguard-ld NM=$TOP/plugin/kbuild/ltoguard-nm X=1
+LTOGUARD_CC=$cc LTOGUARD_LTO=-fplugin=/p.so -fplugin-arg-ltoguard-report=$d/obj/ltoguard-report.txt -fplugin-arg-ltoguard-keep=/k"
+	if [ "$(grep -v '^make' <<<"$out" | head -n3)" = "$want" ] &&
+	   grep -q '^ltoguard-kbuild: summary' <<<"$out" && grep -q '^  no LTO link in this run' <<<"$out"; then
+		ok "ltrans: ltoguard-kbuild passes the make line's variables for CC=$cc, the rest through, and ends with a summary"
+	else
+		bad "ltrans: ltoguard-kbuild gave:"
+		echo "$out"
+	fi
+	if "$TOP/plugin/kbuild/ltoguard-kbuild" gmake -C "$d/src" >/dev/null 2>&1; [ $? -eq 2 ]; then
+		ok "ltrans: ltoguard-kbuild refuses a command that is not make"
+	else
+		bad "ltrans: ltoguard-kbuild ran a command that is not make"
+	fi
 }
 
 # NOINSTR_VALIDATION without IBT, as 6.1 x86_64_defconfig: the objects

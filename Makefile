@@ -163,7 +163,7 @@ deps:
 		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
 		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
 		linux-source-6.1 linux-source-6.12 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
-		cpio time bsdextrautils valgrind shellcheck scdoc man-db
+		cpio time bsdextrautils valgrind shellcheck scdoc man-db ccache
 
 clean:
 	rm -rf build plugin/ltoguard.so

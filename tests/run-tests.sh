@@ -68,6 +68,8 @@ run_cross_tests
 run_asm_label_tests
 . tests/builtins/builtins.sh
 run_builtins_tests
+. tests/ccache/ccache.sh
+run_ccache_tests
 
 # ---- LTO fixtures
 # Can this kernel run -m32 programs?  If not, qemu-i386 (qemu-user) does.

@@ -83,13 +83,15 @@ run_kbuild_wrapper_test() {
 	printf '%s\n' 'all:' \
 		'	@echo "CC=$(CC) KCFLAGS=$(KCFLAGS) CC_FLAGS_LTO=$(CC_FLAGS_LTO)"' \
 		'	@echo "LD=$(LD) NM=$(NM) X=$(X)"' \
-		'	@echo "LTOGUARD_CC=$$LTOGUARD_CC LTOGUARD_LTO=$$LTOGUARD_LTO"' >"$d/src/Makefile"
-	out=$(LTOGUARD_PLUGIN=/p.so LTOGUARD_ARGS=-fplugin-arg-ltoguard-keep=/k \
+		'	@echo "LTOGUARD_CC=$$LTOGUARD_CC LTOGUARD_LTO=$$LTOGUARD_LTO"' \
+		'	@echo "CCACHE_EXTRAFILES=$$CCACHE_EXTRAFILES"' >"$d/src/Makefile"
+	out=$(LTOGUARD_PLUGIN=/p.so LTOGUARD_ARGS=-fplugin-arg-ltoguard-keep=/k CCACHE_EXTRAFILES=/e \
 		"$TOP/plugin/kbuild/ltoguard-kbuild" make -C "$d/src" O="$d/obj" CC="$cc" X=1 KCFLAGS=-DMINE 2>&1)
 	want="CC=$cc KCFLAGS=-flto -ffat-lto-objects -fplugin=/p.so -fplugin-arg-ltoguard-report=$d/obj/ltoguard-report.txt -fplugin-arg-ltoguard-keep=/k -DMINE CC_FLAGS_LTO=-flto -ffat-lto-objects
 LD=$TOP/plugin/kbuild/ltoguard-ld NM=$TOP/plugin/kbuild/ltoguard-nm X=1
-LTOGUARD_CC=$cc LTOGUARD_LTO=-fplugin=/p.so -fplugin-arg-ltoguard-report=$d/obj/ltoguard-report.txt -fplugin-arg-ltoguard-keep=/k"
-	if [ "$(grep -v '^make' <<<"$out" | head -n3)" = "$want" ] &&
+LTOGUARD_CC=$cc LTOGUARD_LTO=-fplugin=/p.so -fplugin-arg-ltoguard-report=$d/obj/ltoguard-report.txt -fplugin-arg-ltoguard-keep=/k
+CCACHE_EXTRAFILES=/e:/k"
+	if [ "$(grep -v '^make' <<<"$out" | head -n4)" = "$want" ] &&
 	   grep -q '^ltoguard-kbuild: summary' <<<"$out" && grep -q '^  no LTO link in this run' <<<"$out"; then
 		ok "ltrans: ltoguard-kbuild passes the make line's variables for CC=$cc, the rest through, and ends with a summary"
 	else

@@ -4,6 +4,9 @@
 # symbols alive and global through link-time optimization.  `make help`
 # lists the targets; README.md says what each does.
 
+# The version of the plugin (its --help) and of the Debian package.
+VERSION := 1.0
+
 ifeq ($(origin CC),default)
 CC := gcc
 endif
@@ -18,7 +21,7 @@ BUILD := build/gcc-$(GCC_MAJOR)
 PLUGIN := $(BUILD)/ltoguard.so
 KCHECK := build/ltoguard-kcheck
 
-NO_PLUGIN_GOALS := clean deps help man unit fuzz test check-all
+NO_PLUGIN_GOALS := clean deps help man deb unit fuzz test check-all
 ifneq ($(filter-out $(NO_PLUGIN_GOALS),$(or $(MAKECMDGOALS),all)),)
 ifeq ($(GCC_MAJOR),)
 $(error ltoguard: $(CC) is not a working GCC: install it (apt-get install gcc) or pass CC=gcc-N)
@@ -37,18 +40,21 @@ GLUE_SRCS := plugin/ltoguard.c plugin/core.c \
 HEADERS := $(wildcard include/*.h)
 
 WARN := -Wall -Wextra -Wno-unused-parameter
-LIB_CFLAGS := -std=c99 -O2 -g $(WARN) -pedantic -Iinclude
+# as Debian builds packages (dpkg-buildflags): fortified, relro, bindnow
+HARDEN := -D_FORTIFY_SOURCE=2 -fstack-protector-strong
+LDHARDEN := -Wl,-z,relro -Wl,-z,now
+LIB_CFLAGS := -std=c99 -O2 -g $(WARN) $(HARDEN) -pedantic -Iinclude
 # As the kernel builds scripts/gcc-plugins: C-style sources compiled as C++.
-GLUE_CXXFLAGS := -x c++ -std=gnu++14 -O2 -g $(WARN) -Wno-missing-field-initializers \
+GLUE_CXXFLAGS := -x c++ -std=gnu++14 -O2 -g $(WARN) $(HARDEN) -Wno-missing-field-initializers \
 	-fno-rtti -fno-exceptions -fasynchronous-unwind-tables \
-	-fPIC -fvisibility=hidden -Iinclude -I$(PLUGIN_DIR)/include
+	-fPIC -fvisibility=hidden -Iinclude -I$(PLUGIN_DIR)/include -DLG_VERSION='"$(VERSION)"'
 
 LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRCS))
 PIC_LIB_OBJS := $(patsubst plugin/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
 GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
 
 .SECONDARY:
-.PHONY: all man help check check-all test unit demo install kernel-flags clean deps fuzz kernel-check bench FORCE
+.PHONY: all man deb help check check-all test unit demo install kernel-flags clean deps fuzz kernel-check bench FORCE
 .DELETE_ON_ERROR:
 
 all: plugin/ltoguard.so $(KCHECK)
@@ -67,6 +73,7 @@ help:
 	@echo '  make install       the plugin into $$(CC)'"'"'s plugin directory, the kbuild tools into BINDIR,'
 	@echo '                     man pages into MANDIR (DESTDIR honoured)'
 	@echo '  make man           the man pages, build/man/ (from docs/man/*.scd, scdoc)'
+	@echo '  make deb           build/ltoguard_VERSION_ARCH.deb: plugin for gcc 12 and 11, tools, man pages'
 	@echo '  make kernel-flags  print the kbuild make line for this compiler'
 	@echo '  make clean         remove build/ and plugin/ltoguard.so'
 
@@ -75,7 +82,7 @@ plugin/ltoguard.so: $(PLUGIN) FORCE
 	@cmp -s $< $@ || cp $< $@
 
 $(PLUGIN): $(GLUE_OBJS) $(PIC_LIB_OBJS)
-	$(CXX) -shared -o $@ $^
+	$(CXX) -shared $(LDHARDEN) -o $@ $^
 
 $(BUILD)/%.o: plugin/%.c $(HEADERS)
 	@mkdir -p $(@D)
@@ -92,7 +99,7 @@ $(BUILD)/lib/%.o: plugin/lib/%.c include/ltoguard.h
 # ltoguard-kcheck: a host tool for kernels, not part of the plugin.
 $(KCHECK): plugin/kbuild/ltoguard-kcheck.c
 	@mkdir -p $(@D)
-	$(CC) $(LIB_CFLAGS) -o $@ $< -lelf
+	$(CC) $(LIB_CFLAGS) $(LDHARDEN) -o $@ $< -lelf
 
 # ---------------------------------------------------------------- tests
 
@@ -163,10 +170,74 @@ deps:
 		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
 		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
 		linux-source-6.1 linux-source-6.12 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
-		cpio time bsdextrautils valgrind shellcheck scdoc man-db ccache
+		cpio time bsdextrautils valgrind shellcheck scdoc man-db ccache \
+		dpkg-dev lintian
 
 clean:
 	rm -rf build plugin/ltoguard.so
+
+# ---------------------------------------------------------------- package
+# A Debian package (dpkg-deb): the plugin for gcc 12 and gcc 11 in each
+# compiler's plugin directory, the kbuild tools in /usr/bin, the man
+# pages, the documents.  Its Depends pin each GCC to the version the plugin
+# was built for: a plugin loads only into that GCC.
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB := build/ltoguard_$(VERSION)_$(DEB_ARCH).deb
+DEB_ROOT := build/deb/root
+DEB_GCCS := gcc-12 gcc-11
+DEB_DOC := $(DEB_ROOT)/usr/share/doc/ltoguard
+# The maintainer: Debian's DEBFULLNAME and DEBEMAIL (as dch takes them),
+# else the author of the last commit.
+DEB_MAINTAINER ?= $(if $(DEBEMAIL),$(or $(DEBFULLNAME),ltoguard) <$(DEBEMAIL)>,$(shell git log -1 --format='%an <%ae>' 2>/dev/null))
+# reproducible: file times and dates from the last commit (only for
+# this target: kbuild reads SOURCE_DATE_EPOCH too)
+DEB_EPOCH := $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null),0)
+
+deb: $(DEB)
+
+$(DEB): Makefile $(MAN_PAGES) $(wildcard plugin/*.c plugin/*/*.c plugin/kbuild/* include/*.h docs/*.md) README.md LICENSE
+	rm -rf build/deb
+	set -e; for cc in $(DEB_GCCS); do \
+		$(MAKE) --no-print-directory CC=$$cc install DESTDIR=$(abspath $(DEB_ROOT)) \
+			BINDIR=/usr/bin MANDIR=/usr/share/man; \
+	done
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note \
+		$(DEB_ROOT)/usr/bin/ltoguard-kcheck $(DEB_ROOT)/usr/lib/gcc/*/*/plugin/ltoguard.so
+	gzip -9n $(DEB_ROOT)/usr/share/man/man*/*
+	install -D -m 0644 -t $(DEB_DOC) README.md
+	install -D -m 0644 -t $(DEB_DOC)/docs docs/*.md
+	gzip -9n $(DEB_DOC)/docs/*.md
+	printf '%s\n' 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' \
+		'Upstream-Name: ltoguard' '' 'Files: *' \
+		"Copyright: $$(date -u -d @$(DEB_EPOCH) +%Y) the ltoguard authors" \
+		'License: GPL-2' ' On Debian systems the GNU General Public License version 2 is in' \
+		' /usr/share/common-licenses/GPL-2.' >$(DEB_DOC)/copyright
+	printf '%s\n' 'ltoguard ($(VERSION)) unstable; urgency=medium' '' \
+		'  * Built from the ltoguard sources by make deb.' '' \
+		" -- $(DEB_MAINTAINER)  $$(date -R -u -d @$(DEB_EPOCH))" \
+		| gzip -9n >$(DEB_DOC)/changelog.gz
+	mkdir -p build/deb/shlibs/debian $(DEB_ROOT)/DEBIAN
+	printf 'Source: ltoguard\n\nPackage: ltoguard\nArchitecture: any\n' >build/deb/shlibs/debian/control
+	cd build/deb/shlibs && dpkg-shlibdeps -O -e$(abspath $(DEB_ROOT))/usr/bin/ltoguard-kcheck 2>/dev/null \
+		| sed -n 's/^shlibs:Depends=//p' >../shlibs.depends
+	{ printf '%s\n' 'Package: ltoguard' 'Version: $(VERSION)' 'Architecture: $(DEB_ARCH)' \
+		'Maintainer: $(DEB_MAINTAINER)' 'Section: devel' 'Priority: optional'; \
+	  printf 'Depends: %s, binutils, make, gawk | mawk, bc, time' "$$(cat build/deb/shlibs.depends)"; \
+	  for cc in $(DEB_GCCS); do printf ', %s (= %s)' $$cc "$$(dpkg-query -W -f='$${Version}' $$cc)"; done; \
+	  printf '\n%s\n' 'Installed-Size: '"$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)"; \
+	  printf '%s\n' \
+		'Description: GCC plugin and kbuild tools for link-time optimized Linux kernels' \
+		' ltoguard keeps what asm text, linker scripts and later link stages' \
+		' reference alive and global through GCC link-time optimization, fixes' \
+		' what LTO breaks in the kernel and keeps out inlining that costs more' \
+		' than it gains, so that an unmodified Linux tree builds, boots and loads' \
+		' modules with GCC LTO. This package has the plugin for gcc 12 and gcc' \
+		' 11, ltoguard-kbuild (a prefix to make), the LD and NM wrappers kbuild' \
+		' uses and ltoguard-kcheck, which checks a linked kernel for objtool' \
+		' tables.'; } >$(DEB_ROOT)/DEBIAN/control
+	cd $(DEB_ROOT) && find usr -type f -exec md5sum {} + | sort -k2 >DEBIAN/md5sums
+	find $(DEB_ROOT) -exec touch -h -d @$(DEB_EPOCH) {} +
+	SOURCE_DATE_EPOCH=$(DEB_EPOCH) dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $@
 
 FORCE:
 

@@ -30,7 +30,7 @@ enum lg_stage lg_stage;
 /* The help text (gcc -v --help -fplugin=ltoguard) is lib/options.c's
  * table of arguments, which README.md and ltoguard(7) list too. */
 static struct plugin_info ltoguard_info = {
-	.version = "1.0",
+	.version = LG_VERSION,
 	.help = NULL,
 };
 

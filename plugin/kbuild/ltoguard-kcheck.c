@@ -7,7 +7,8 @@
  * the unwinder, ftrace and the boot-time mitigation patching silently do
  * nothing for that code.
  *
- *   ltoguard-kcheck [--config FILE] [--baseline PLAIN-VMLINUX] VMLINUX
+ *   ltoguard-kcheck [--config FILE] [--baseline PLAIN-VMLINUX]
+ *                   [--symbols SYMBOL-VMLINUX] VMLINUX
  *
  * Checks, each enabled by the config (default: .config next to VMLINUX;
  * all but mcount also need CONFIG_OBJTOOL, which writes those tables):
@@ -38,6 +39,13 @@
  * function (name up to its first '.', so foo.lto_priv.0 matches foo) has
  * missing sites in the baseline too: asm code that objtool skips in the
  * plain kernel as well.  Exit status 1 when a check fails.
+ *
+ * With --symbols, the symbols come from SYMBOL-VMLINUX and everything else
+ * from VMLINUX: a packaged kernel's image (scripts/extract-vmlinux of its
+ * vmlinuz, whose ELF is vmlinux without its symbols: arch/x86/boot/
+ * compressed/Makefile, objcopy -S) checked with the symbols of the build's
+ * vmlinux.  The two must carry the same GNU build ID, or the symbols would
+ * describe other code.
  */
 #define _POSIX_C_SOURCE 200809L /* strndup */
 #include <errno.h>
@@ -58,8 +66,9 @@ struct sym {
 
 struct image {
 	const char *path;
-	int fd;
+	int fd, symfd;
 	Elf *elf;
+	Elf *symelf;	/* the symbols' ELF: ELF, or --symbols' */
 	bool is64;
 	struct sym *funcs; /* FUNC symbols with a size, by address */
 	size_t nfuncs;
@@ -118,25 +127,78 @@ static bool contains(const struct addrs *a, uint64_t x)
 
 /* ------------------------------------------------------------ ELF input */
 
-static void open_image(struct image *im, const char *path)
+static Elf *open_elf(const char *path, int *fd)
+{
+	Elf *elf;
+
+	*fd = open(path, O_RDONLY);
+	if (*fd < 0)
+		die(strerror(errno), path);
+	elf = elf_begin(*fd, ELF_C_READ, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF)
+		die("not an ELF file", path);
+	return elf;
+}
+
+/* ELF's GNU build ID (its .note.gnu.build-id) into ID, *LEN bytes; false
+ * if it has none. */
+static bool build_id(Elf *elf, unsigned char *id, size_t *len)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+		GElf_Nhdr nh;
+		size_t off = 0, name_off, desc_off;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE || !(d = elf_getdata(scn, NULL)))
+			continue;
+		while ((off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    memcmp((char *)d->d_buf + name_off, "GNU", 4) != 0 || nh.n_descsz > 64)
+				continue;
+			memcpy(id, (char *)d->d_buf + desc_off, nh.n_descsz);
+			*len = nh.n_descsz;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* SYMBOLS' symbols describe IM's code: both have the same build ID. */
+static void check_same_build(const struct image *im, const char *symbols)
+{
+	unsigned char a[64], b[64];
+	size_t na, nb;
+
+	if (!build_id(im->elf, a, &na))
+		die("no GNU build ID to match --symbols with", im->path);
+	if (!build_id(im->symelf, b, &nb))
+		die("no GNU build ID to match the image with", symbols);
+	if (na != nb || memcmp(a, b, na) != 0)
+		die("not the build of the image (another GNU build ID)", symbols);
+}
+
+/* IM: the ELF PATH, with the symbols of SYMBOLS (NULL: its own). */
+static void open_image(struct image *im, const char *path, const char *symbols)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 	size_t cap = 0;
 
 	im->path = path;
-	im->fd = open(path, O_RDONLY);
-	if (im->fd < 0)
-		die(strerror(errno), path);
-	im->elf = elf_begin(im->fd, ELF_C_READ, NULL);
-	if (!im->elf || elf_kind(im->elf) != ELF_K_ELF)
-		die("not an ELF file", path);
+	im->elf = open_elf(path, &im->fd);
+	im->symelf = symbols ? open_elf(symbols, &im->symfd) : im->elf;
+	if (symbols)
+		check_same_build(im, symbols);
 	im->is64 = gelf_getclass(im->elf) == ELFCLASS64;
-	while ((scn = elf_nextscn(im->elf, scn)))
+	while ((scn = elf_nextscn(im->symelf, scn)))
 		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB)
 			im->symtab = scn;
 	if (!im->symtab)
-		die("no symbol table (stripped?)", path);
+		die("no symbol table (stripped? --symbols names a vmlinux that has one)",
+		    symbols ? symbols : path);
 
 	Elf_Data *d = elf_getdata(im->symtab, NULL);
 	gelf_getshdr(im->symtab, &sh);
@@ -153,7 +215,7 @@ static void open_image(struct image *im, const char *path)
 			if (!im->funcs)
 				die("out of memory", path);
 		}
-		const char *name = elf_strptr(im->elf, sh.sh_link, s.st_name);
+		const char *name = elf_strptr(im->symelf, sh.sh_link, s.st_name);
 
 		im->funcs[im->nfuncs++] = (struct sym){ s.st_value, s.st_size, name ? name : "?" };
 	}
@@ -174,7 +236,7 @@ static void symbol_addrs(const struct image *im, const char *name, bool prefix, 
 
 		if (!gelf_getsym(d, (int)i, &s) || s.st_shndx == SHN_UNDEF)
 			continue;
-		n = elf_strptr(im->elf, sh.sh_link, s.st_name);
+		n = elf_strptr(im->symelf, sh.sh_link, s.st_name);
 		if (n && (prefix ? strncmp(n, name, len) == 0 : strcmp(n, name) == 0))
 			push(out, s.st_value);
 	}
@@ -733,13 +795,14 @@ static const char *const *check_options(enum check c)
 
 static void usage(void)
 {
-	fputs("usage: ltoguard-kcheck [--config FILE] [--baseline PLAIN-VMLINUX] VMLINUX\n", stderr);
+	fputs("usage: ltoguard-kcheck [--config FILE] [--baseline PLAIN-VMLINUX] "
+	      "[--symbols SYMBOL-VMLINUX] VMLINUX\n", stderr);
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	const char *config = NULL, *baseline = NULL, *path = NULL;
+	const char *config = NULL, *baseline = NULL, *symbols = NULL, *path = NULL;
 	char defconfig[4096];
 	struct image im = { 0 }, base = { 0 };
 	unsigned wanted;
@@ -750,6 +813,8 @@ int main(int argc, char **argv)
 			config = argv[++i];
 		else if (strcmp(argv[i], "--baseline") == 0 && i + 1 < argc)
 			baseline = argv[++i];
+		else if (strcmp(argv[i], "--symbols") == 0 && i + 1 < argc)
+			symbols = argv[++i];
 		else if (argv[i][0] == '-' || path)
 			usage();
 		else
@@ -766,9 +831,9 @@ int main(int argc, char **argv)
 	}
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		die("libelf too old", path);
-	open_image(&im, path);
+	open_image(&im, path, symbols);
 	if (baseline)
-		open_image(&base, baseline);
+		open_image(&base, baseline, NULL);
 	wanted = config_checks(config);
 
 	for (enum check c = 0; c < NCHECKS; c++) {

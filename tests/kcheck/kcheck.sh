@@ -11,7 +11,7 @@ kcheck_case() {
 	mkdir -p "$dir"
 	# shellcheck disable=SC2086
 	if ! $CC -c $asflags -o "$dir/$name.o" tests/kcheck/image.S ||
-	   ! ld -o "$dir/$name" -e f "$dir/$name.o"; then
+	   ! ld --build-id -o "$dir/$name" -e f "$dir/$name.o"; then
 		bad "kcheck $name: the test image does not build"
 		return
 	fi
@@ -22,6 +22,41 @@ kcheck_case() {
 	else
 		bad "kcheck $name: exit $rc (want $want), no line matching '$pattern' in:"
 		echo "$out"
+	fi
+}
+
+# --symbols: a packaged kernel's image has no symbols (objcopy -S, as the
+# kernel's bzImage payload); the build's vmlinux gives them, if it is the
+# same build (GNU build ID)
+run_kcheck_symbols_tests() {
+	local k=$BUILD/kcheck out want
+	objcopy -S "$k/complete" "$k/complete.image"
+	objcopy -S "$k/unlisted-return" "$k/unlisted-return.image"
+	want=$("$KCHECK" --config tests/kcheck/config "$k/complete" 2>&1)
+	if out=$("$KCHECK" --config tests/kcheck/config --symbols "$k/complete" "$k/complete.image" 2>&1) &&
+	   [ "$out" = "$want" ]; then
+		ok "kcheck --symbols: an image without symbols checked with its build's gives the build's verdict"
+	else
+		bad "kcheck --symbols: '$out', want '$want'"
+	fi
+	out=$("$KCHECK" --config tests/kcheck/config --symbols "$k/unlisted-return" "$k/unlisted-return.image" 2>&1)
+	if [ $? -eq 1 ] && grep -q '^FAIL: return-sites: 2 sites, 1 listed, 1 missing' <<<"$out"; then
+		ok "kcheck --symbols: the image's own tables are checked (one entry left out fails)"
+	else
+		bad "kcheck --symbols on an image with an entry left out: $out"
+	fi
+	out=$("$KCHECK" --config tests/kcheck/config --symbols "$k/complete" "$k/unlisted-return.image" 2>&1)
+	if [ $? -eq 2 ] && grep -q 'complete: not the build of the image (another GNU build ID)' <<<"$out"; then
+		ok "kcheck --symbols: the symbols of another build are an error"
+	else
+		bad "kcheck --symbols with another build's symbols: $out"
+	fi
+	ld -o "$k/no-build-id" -e f "$k/complete.o"
+	out=$("$KCHECK" --config tests/kcheck/config --symbols "$k/no-build-id" "$k/complete.image" 2>&1)
+	if [ $? -eq 2 ] && grep -q 'no GNU build ID to match the image with' <<<"$out"; then
+		ok "kcheck --symbols: a vmlinux without a build ID is an error"
+	else
+		bad "kcheck --symbols without a build ID: $out"
 	fi
 }
 
@@ -61,6 +96,7 @@ run_kcheck_tests() {
 	else
 		bad "kcheck: a stripped vmlinux: $out"
 	fi
+	run_kcheck_symbols_tests
 	out=$("$KCHECK" /nonexistent/vmlinux 2>&1)
 	if [ $? -eq 2 ] && grep -q 'ltoguard-kcheck: /nonexistent/vmlinux: No such file' <<<"$out"; then
 		ok "kcheck: a missing vmlinux is an error naming it"

@@ -243,34 +243,113 @@ text_of() {
 	objcopy -O binary -j .text "$1" /dev/stdout
 }
 
-# kbuild_wrapper_check K SRC ARCH O: ltoguard-kbuild sets what this
-# script's make line sets (kernel_make): the LTO tree O, its vmlinux
-# removed and made again through it, recompiles no object of vmlinux.a
-# (kbuild recompiles every object whose command line changed; a relink
-# compiles init/version-timestamp.c and the boot image's files in any
-# build) and links a vmlinux of the same code, and the wrapper prints its
-# summary.
-kbuild_wrapper_check() {
-	local k=$1 src=$2 arch=$3 o=$4 log=$4/ltoguard-kbuild.log compiled
-	progress "$k lto: vmlinux made again through ltoguard-kbuild (log $log)"
-	text_of "$o/vmlinux" >"$o/vmlinux.text"
-	rm -f "$o/vmlinux"
-	if ! LTOGUARD_PLUGIN=$PLUGIN LTOGUARD_LD_LOG=$o/ltoguard-kbuild-ld.log \
-		"$TOP/plugin/kbuild/ltoguard-kbuild" make -C "$src" O="$o" ARCH="$arch" CC="$CC" \
-		-j"$JOBS" >"$log" 2>&1; then
-		bad "$k ltoguard-kbuild make failed: $(grep -m1 -E 'error|Error' "$log")"
-		return
+# packaging_lines: the ltoguard-kbuild lines of docs/kernel.md's
+# Packaging section (debian/rules, RPM %build, bindeb-pkg, binrpm-pkg),
+# make's $(VAR) read as the shell's "$VAR", each distinct line once
+# shellcheck disable=SC2016 # sed writes a "$VAR" for bash -c to expand
+packaging_lines() {
+	awk '/^## Packaging$/ { on = 1; next } on && /^## / { exit }
+		on { sub(/^[ \t]+/, ""); if (index($0, "ltoguard-kbuild make ") == 1) print }' "$TOP/docs/kernel.md" |
+		sed 's/\$(\([A-Z_]*\))/"$\1"/g' | awk '!seen[$0]++'
+}
+
+# first_file PATH...: the first PATH that is a file (of a glob's matches)
+first_file() {
+	local f
+	for f in "$@"; do
+		[ -f "$f" ] && { echo "$f"; return 0; }
+	done
+	return 1
+}
+
+# members_compiled LOG O [EXCEPT]: how many objects of O's vmlinux.a the
+# make whose output LOG is recompiled (kbuild recompiles every object
+# whose command line changed), but EXCEPT
+members_compiled() {
+	comm -12 <(sed -n 's/^  CC\( \[M\]\)\{0,1\} *//p' "$1" | grep -vx "${3:-}" | sort -u) \
+		<(cd "$2" && ar t vmlinux.a | sort -u) | wc -l
+}
+
+# packaged_kernel K O ROOT: the kernel and modules a package unpacked into
+# ROOT holds are the LTO tree O's: its vmlinuz, through extract-vmlinux,
+# passes ltoguard-kcheck with O's symbols (the same GNU build ID) against
+# the plain kernel as baseline, with the package's config; every module
+# is O's.  Prints what it found, or why not; false if not.
+packaged_kernel() {
+	local k=$1 o=$2 root=$3 image config ko n=0
+	if ! image=$(first_file "$root"/boot/vmlinuz-*) || ! config=$(first_file "$root"/boot/config-*); then
+		echo "no boot/vmlinuz-* or config-* in the package"
+		return 1
 	fi
-	compiled=$(comm -12 <(sed -n 's/^  CC\( \[M\]\)\{0,1\} *//p' "$log" | sort -u) \
-		<(cd "$o" && ar t vmlinux.a | sort -u) | wc -l)
-	if [ "$compiled" -eq 0 ] && [ -f "$o/vmlinux" ] && cmp -s "$o/vmlinux.text" <(text_of "$o/vmlinux") &&
-	   grep -q '^  link vmlinux ' "$log" && grep -q '^  ltoguard-kcheck ' "$log" &&
-	   grep -q "^  report: $o/ltoguard-report.txt" "$log"; then
-		ok "$k ltoguard-kbuild make: no object of vmlinux.a recompiled, vmlinux relinked with the same .text; summary: $(grep -c '^  link ' "$log") links, $(grep -c '^    PASS' "$log") kcheck passes"
-	else
-		bad "$k ltoguard-kbuild make: $compiled objects of vmlinux.a recompiled, or vmlinux differs, or no summary (see $log)"
+	"$o/source/scripts/extract-vmlinux" "$image" >"$root.elf" 2>/dev/null ||
+		{ echo "extract-vmlinux found no kernel in $image"; return 1; }
+	if ! "$KCHECK" --config "$config" --baseline "$WORK/$k-plain/vmlinux" --symbols "$o/vmlinux" \
+		"$root.elf" >"$root.kcheck" 2>&1; then
+		echo "ltoguard-kcheck: $(grep -v '^PASS' "$root.kcheck" | head -n2 | tr '\n' ' ')"
+		return 1
 	fi
-	rm -f "$o/vmlinux.text"
+	while IFS= read -r ko; do
+		cmp -s "$ko" "$o/${ko#*/lib/modules/*/kernel/}" || { echo "module ${ko##*/} is not the tree's"; return 1; }
+		n=$((n + 1))
+	done < <(find "$root/lib/modules" -name '*.ko')
+	echo "$(basename "$image") passes ltoguard-kcheck ($(grep -c '^PASS' "$root.kcheck") checks), $n modules the tree's"
+}
+
+# packaging_checks K SRC ARCH O: docs/kernel.md's Packaging lines, run in
+# the LTO tree O with their variables set.  The build line (debian/rules,
+# RPM %build), vmlinux removed first: ltoguard-kbuild sets what this
+# script's make line sets, so no object of vmlinux.a is recompiled (a
+# relink compiles init/version-timestamp.c and the boot image's files in
+# any build), vmlinux has the same .text, and the summary is printed.
+# bindeb-pkg and binrpm-pkg: nothing recompiled but init/version.o (the
+# package's build version), and the kernel packaged is the LTO one.
+packaging_checks() {
+	local k=$1 src=$2 arch=$3 o=$4 line target log n why root pkg
+	while IFS= read -r line; do
+		target=${line##* }
+		log=$o/packaging-$target.log
+		progress "$k lto: $target through ltoguard-kbuild, as docs/kernel.md says (log $log)"
+		[ "$target" = all ] && { text_of "$o/vmlinux" >"$o/vmlinux.text"; rm -f "$o/vmlinux"; }
+		if ! PATH=$TOP/plugin/kbuild:$PATH KSRC=$src KOBJ=$o KARCH=$arch KCC=$CC JOBS=$JOBS \
+			LTOGUARD_PLUGIN=$PLUGIN bash -c "$line" >"$log" 2>&1; then
+			bad "$k packaging: '$line' failed: $(grep -m1 -E 'error|Error' "$log")"
+			continue
+		fi
+		if ! grep -q '^  ltoguard-kcheck ' "$log" || ! grep -q "^  report: $o/ltoguard-report.txt" "$log"; then
+			bad "$k packaging: $target: no ltoguard-kbuild summary (see $log)"
+			continue
+		fi
+		case $target in
+		all)
+			n=$(members_compiled "$log" "$o")
+			if [ "$n" -eq 0 ] && [ -f "$o/vmlinux" ] && cmp -s "$o/vmlinux.text" <(text_of "$o/vmlinux"); then
+				ok "$k ltoguard-kbuild make all (debian/rules, RPM %build): no object of vmlinux.a recompiled, vmlinux relinked with the same .text ($(grep -c '^  link ' "$log") links in the summary)"
+			else
+				bad "$k ltoguard-kbuild make all: $n objects of vmlinux.a recompiled, or vmlinux differs (see $log)"
+			fi
+			rm -f "$o/vmlinux.text" ;;
+		bindeb-pkg | binrpm-pkg)
+			n=$(members_compiled "$log" "$o" init/version.o)
+			root=$o/packaged-$target
+			rm -rf "$root" "$root.elf"
+			mkdir -p "$root"
+			# the kernel's package, as the packaging tool named it
+			if [ "$target" = bindeb-pkg ]; then
+				pkg=$(sed -n "s/^dpkg-deb: building package 'linux-image-[^']*[0-9]' in '\(.*\)'\.$/\1/p" "$log")
+				(cd "$o" && dpkg -x "$pkg" "$root")
+			else
+				pkg=$(sed -n 's|^Wrote: \(.*/kernel-[0-9][^/]*\.rpm\)$|\1|p' "$log")
+				(cd "$root" && rpm2cpio "$pkg" | cpio -idm --quiet)
+			fi
+			if [ "$n" -eq 0 ] && why=$(packaged_kernel "$k" "$o" "$root"); then
+				ok "$k ltoguard-kbuild make $target: $why"
+			else
+				bad "$k ltoguard-kbuild make $target: $n objects of vmlinux.a recompiled; ${why:-}"
+			fi ;;
+		*)
+			bad "$k packaging: docs/kernel.md has a line this check does not know: $line" ;;
+		esac
+	done < <(packaging_lines)
 }
 
 # check_tree K SRC: root ignores the tree's missing write bits, so check
@@ -480,7 +559,7 @@ main() {
 		# the distro tree made again through ltoguard-kbuild
 		if [ -f "$WORK/$k-lto/boot.log" ] && grep -q LTOGUARD-KERNEL-PASS "$WORK/$k-lto/boot.log"; then
 			distro_checks "$k" "$WORK/$k-plain" "$WORK/$k-lto"
-			[ "$cfg" = distro ] && kbuild_wrapper_check "$k" "$src" "$arch" "$WORK/$k-lto"
+			[ "$cfg" = distro ] && packaging_checks "$k" "$src" "$arch" "$WORK/$k-lto"
 		fi
 
 		# the control: what must break without ltoguard's part.  base:

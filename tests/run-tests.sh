@@ -14,11 +14,7 @@ TOP=$(pwd)
 export LC_ALL=C
 . tests/lib/fixture.sh
 
-pass=0
-fail=0
-failed=""
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); failed="$failed\n  $*"; echo "FAIL: $*"; }
+. tests/lib/verdicts.sh
 
 echo "ltoguard tests with $CC ($($CC -dumpfullversion)), plugin $PLUGIN"
 
@@ -124,8 +120,4 @@ for dir in "$TOP"/tests/integration/*/ "$TOP"/kernel-fixtures/*/; do
 	run_fixture "$dir"
 done
 
-if [ $fail -ne 0 ]; then
-	printf "failed:%b\n" "$failed"
-fi
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+verdicts_summary ""

@@ -49,10 +49,7 @@ JOBS=$(nproc)
 FIX=$TOP/kernel-fixtures
 . "$TOP/tests/kernel/kbuild.sh"
 
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$TOP/tests/lib/verdicts.sh"
 mkdir -p "$WORK"
 table=$WORK/table.txt
 : >"$table"
@@ -596,8 +593,7 @@ main() {
 	printf '%-18s %-9s %6s %14s %9s %9s %9s %7s %7s  %s\n' kernel build time "LTO link" text data bss glob-fn all-fn result
 	cat "$table"
 	[ -f "$table.reasons" ] && { echo; cat "$table.reasons"; rm -f "$table.reasons"; }
-	echo "kernel-check: $pass passed, $fail failed"
-	[ $fail -eq 0 ]
+	verdicts_summary "kernel-check: "
 }
 
 # one line: bash has read the exit before main runs

@@ -13,10 +13,7 @@ TOP=$(pwd)
 export LC_ALL=C
 . tests/lib/fixture.sh
 
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/lib/verdicts.sh
 
 D=$TOP/build/package
 FX=$TOP/tests/integration/inline-asm-crossfile
@@ -47,7 +44,7 @@ rm -rf "$D"
 mkdir -p "$D"
 if ! make --no-print-directory deb >"$D/make.log" 2>&1; then
 	bad "make deb: $(tail -n3 "$D/make.log")"
-	echo "package: $pass passed, $fail failed"
+	verdicts_summary "package: "
 	exit 1
 fi
 deb=$(ls "$TOP"/build/ltoguard_*.deb)
@@ -92,5 +89,4 @@ else
 	fi
 	dpkg -r ltoguard >>"$D/dpkg.log" 2>&1 || bad "dpkg -r ltoguard: $(tail -n1 "$D/dpkg.log")"
 fi
-echo "package: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+verdicts_summary "package: "

@@ -84,6 +84,35 @@ symtab_node *lg_lookup_definition(const char *name);
 void lg_report_note(symtab_node *node, enum lg_action action,
 		    const struct lg_why *why);
 
+/* The same for a label only asm defines (no symtab node): kind "label",
+ * DEFINED where (the file whose toplevel asm defines it). */
+void lg_report_label(const char *name, const char *defined, enum lg_action action,
+		     const struct lg_why *why);
+
+/* Asm text edits (keep/asm.c): NAME replaces LEN bytes at OFFSET. */
+struct lg_asm_edit {
+	size_t offset;
+	size_t len;
+	const char *name;
+};
+/* TEXT with EDITS (in text order) applied, in GC memory. */
+char *lg_asm_apply_edits(const char *text, const vec<lg_asm_edit> &edits);
+/* Replace a toplevel asm's text. */
+void lg_asm_set_text(asm_node *an, const char *text);
+/* The file whose cc1 wrote a toplevel asm (its "#ltoguard-from" line), or
+ * NULL for asm of a file compiled without ltoguard. */
+const char *lg_asm_origin_file(const char *text);
+
+/* cc1: the global alias keep/asm-local.c gave a .local label of toplevel
+ * asm that C uses, which the file's inline asm names instead; or NULL. */
+const char *lg_asm_label_alias(const char *name);
+
+/* NAME.ltoguard.HASH, HASH from FILE: a name no other file's has. */
+const char *lg_unique_name(const char *name, const char *file);
+
+/* cc1: the main input file as __FILE__ names it. */
+const char *lg_input_file(void);
+
 /* Write the report (if asked for); called once at PLUGIN_FINISH. */
 void lg_report_finish(void);
 
@@ -102,6 +131,8 @@ const char *lg_loc_string(location_t loc);
 void lg_keep_exports(void);			/* keep/export.c */
 void lg_keep_asm_named_in_file(void);		/* keep/asm.c, cc1 */
 void lg_keep_asm_named_in_link(void);		/* keep/asm.c, WPA */
+void lg_keep_asm_local_labels_for_c(void);	/* keep/asm-local.c, cc1 */
+void lg_keep_asm_local_labels_apart(void);	/* keep/asm-local.c, WPA */
 void lg_keep_section_tables(void);		/* keep/section.c */
 void lg_keep_listed_symbols(void);		/* keep/keep-list.c */
 bool lg_keep_list_load(void);			/* keep/keep-list.c, at plugin_init */

@@ -216,7 +216,7 @@ const char *lg_file_error(int err);
 	X(MADE_VISIBLE, "made-visible")	/* keep: global under its own name */ \
 	X(MADE_GLOBAL, "made-global")	/* keep: an asm label gets .globl */ \
 	X(MADE_ALIAS, "made-alias")	/* keep: a .set alias made a GCC alias */ \
-	X(RENAMED, "renamed")		/* keep: a static asm names, NAME.ltoguard.HASH */ \
+	X(RENAMED, "renamed")		/* keep: NAME.ltoguard.HASH, unique to its file */ \
 	X(KEPT, "kept")			/* keep: a static kept under its name */ \
 	X(ORDERED, "ordered")		/* keep: a static table entry in link order */ \
 	X(UNPROTECTED, "unprotected")	/* keep: too late for a static (warning) */ \
@@ -234,6 +234,7 @@ const char *lg_file_error(int err);
 	X(EXPORT_GPL, "export-gpl")	/* EXPORT_SYMBOL_GPL, _NS_GPL */	\
 	X(ASM, "asm")			/* named by toplevel or inline asm */	\
 	X(ASM_LABEL, "asm-label")	/* defined by asm, called from C */	\
+	X(ASM_LOCAL, "asm-local")	/* a local asm label another file has */ \
 	X(SECTION, "section")		/* a table in an explicit section */	\
 	X(KEEP_LIST, "keep-list")	/* -fplugin-arg-ltoguard-keep=FILE */	\
 	X(SECTION_CONFLICT, "section-conflict") /* a conflict only -flto raises */ \

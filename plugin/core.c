@@ -57,6 +57,16 @@ static const char *kind_of(symtab_node *node)
 	return is_a<cgraph_node *>(node) ? "function" : "variable";
 }
 
+static void report_decision(const struct lg_decision *d, location_t loc)
+{
+	if (!report)
+		report = lg_report_new();
+	lg_report_add(report, d);
+	if (lg_opts.verbose)
+		inform(loc, "ltoguard: %s %qs %s: %s (%s)", d->kind, d->symbol,
+		       lg_action_name(d->action), lg_reason_name(d->reason), d->detail);
+}
+
 void lg_report_note(symtab_node *node, enum lg_action action,
 		    const struct lg_why *why)
 {
@@ -68,13 +78,21 @@ void lg_report_note(symtab_node *node, enum lg_action action,
 	d.reason = why->reason;
 	d.detail = why->detail;
 	d.defined = lg_loc_string(DECL_SOURCE_LOCATION(node->decl));
-	if (!report)
-		report = lg_report_new();
-	lg_report_add(report, &d);
-	if (lg_opts.verbose)
-		inform(DECL_SOURCE_LOCATION(node->decl),
-		       "ltoguard: %s %qs %s: %s (%s)", d.kind, d.symbol,
-		       lg_action_name(action), lg_reason_name(why->reason), why->detail);
+	report_decision(&d, DECL_SOURCE_LOCATION(node->decl));
+}
+
+void lg_report_label(const char *name, const char *defined, enum lg_action action,
+		     const struct lg_why *why)
+{
+	struct lg_decision d;
+
+	d.symbol = name;
+	d.kind = "label";
+	d.action = action;
+	d.reason = why->reason;
+	d.detail = why->detail;
+	d.defined = defined;
+	report_decision(&d, UNKNOWN_LOCATION);
 }
 
 static bool has_attr(tree decl, const char *name)
@@ -186,20 +204,40 @@ const char *lg_renamed(const char *old_name)
 
 /*
  * A name no other translation unit can have: NAME.ltoguard.HASH, where
- * HASH is taken from the main input file's name as -fmacro-prefix-map
- * rewrites it for __FILE__ (the kernel passes -fmacro-prefix-map=$(srctree)/=),
- * so that it is the same in every build of the same sources wherever the
- * tree is (reproducible builds, same report).  Dots keep it out of the C
- * namespace, as GCC's own .lto_priv.N does.
+ * HASH is taken from FILE, the main input file's name as
+ * -fmacro-prefix-map rewrites it for __FILE__ (lg_input_file), so that
+ * it is the same in every build of the same sources wherever the tree is
+ * (reproducible builds, same report).  Dots keep it out of the C
+ * namespace, as GCC's own .lto_priv.N does; the suffix has no '_', so
+ * resolve_btfids, which cuts a __BTF_ID__ name at its last "__", still
+ * finds the type or function it names (tools/bpf/resolve_btfids/main.c,
+ * get_id).
  */
-static tree unique_name_for(const char *name)
+const char *lg_unique_name(const char *name, const char *file)
 {
-	const char *file = main_input_filename ? main_input_filename : "";
 	char suffix[32];
 
-	snprintf(suffix, sizeof(suffix), ".ltoguard.%08lx",
-		 lg_hash32(remap_macro_filename(file)));
-	return get_identifier(lg_concat(name, suffix, NULL));
+	snprintf(suffix, sizeof(suffix), ".ltoguard.%08lx", lg_hash32(file));
+	return lg_concat(name, suffix, NULL);
+}
+
+/* cc1: the main input file as __FILE__ names it (-fmacro-prefix-map:
+ * the kernel passes -fmacro-prefix-map=$(srctree)/=) */
+const char *lg_input_file(void)
+{
+	return remap_macro_filename(main_input_filename ? main_input_filename : "");
+}
+
+static tree unique_name_for(const char *name)
+{
+	return get_identifier(lg_unique_name(name, lg_input_file()));
+}
+
+static void record_rename(const char *old_name, const char *new_name)
+{
+	if (!renames)
+		renames = new hash_map<nofree_string_hash, const char *>;
+	renames->put(old_name, new_name);
 }
 
 const char *lg_rename_static_for_asm(symtab_node *node, const struct lg_why *why)
@@ -227,9 +265,7 @@ const char *lg_rename_static_for_asm(symtab_node *node, const struct lg_why *why
 	DECL_PRESERVE_P(decl) = 1;
 	add_attr(decl, "externally_visible");
 	node->unique_name = 1;
-	if (!renames)
-		renames = new hash_map<nofree_string_hash, const char *>;
-	renames->put(old_name, new_name);
+	record_rename(old_name, new_name);
 	renamed_why.reason = why->reason;
 	renamed_why.detail = lg_concat("was ", old_name, "; ", why->detail, NULL);
 	lg_report_note(node, LG_ACT_RENAMED, &renamed_why);

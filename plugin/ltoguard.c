@@ -58,6 +58,8 @@ static const struct lg_rule rules[] = {
 	{ "section-conflict",	CC1,		lg_fix_section_conflicts },
 	/* keep: what asm, linker scripts and later links reference */
 	{ "export",		CC1 | WPA,	lg_keep_exports },
+	{ "asm-local",		CC1,		lg_keep_asm_local_labels_for_c },
+	{ "asm-local",		WPA,		lg_keep_asm_local_labels_apart },
 	{ "asm",		CC1,		lg_keep_asm_named_in_file },
 	{ "asm",		WPA,		lg_keep_asm_named_in_link },
 	{ "section",		CC1 | WPA,	lg_keep_section_tables },

@@ -35,13 +35,6 @@
 #define REF_MARK "#ltoguard-ref "
 #define FROM_MARK "#ltoguard-from "
 
-/* A piece of asm text to rewrite: a static's old name at OFFSET. */
-struct edit {
-	size_t offset;
-	size_t len;
-	const char *name;
-};
-
 /* ".set ALIAS, TARGET" in toplevel asm, TARGET defined in this file. */
 struct set_alias {
 	char *alias;
@@ -51,7 +44,7 @@ struct set_alias {
 struct scan {
 	const char *where;	/* "toplevel asm in foo.c", "asm in f at foo.c:3" */
 	bool inline_asm;
-	vec<edit> edits;
+	vec<lg_asm_edit> edits;
 	vec<set_alias> aliases;	/* toplevel, cc1 */
 	vec<char *> labels;	/* names the text defines (toplevel, cc1) */
 	vec<char *> bound;	/* names it gives a binding (.globl, .local) */
@@ -129,6 +122,8 @@ static void on_symbol(const struct lg_asm_sym *sym, void *data)
 		return;
 	name = xstrndup(sym->name, sym->len);
 	renamed = lg_renamed(name);
+	if (!renamed && sc->inline_asm)
+		renamed = lg_asm_label_alias(name);
 	node = renamed ? NULL : lg_lookup_definition(name);
 	if (!lg_export_section_kind(sym->section, &why.reason))
 		why.reason = LG_REASON_ASM;
@@ -144,7 +139,7 @@ static void on_symbol(const struct lg_asm_sym *sym, void *data)
 		carry(name, why.detail);
 	}
 	if (renamed) {
-		struct edit e = { sym->offset, sym->len, renamed };
+		struct lg_asm_edit e = { sym->offset, sym->len, renamed };
 
 		sc->edits.safe_push(e);
 	}
@@ -157,7 +152,7 @@ static void on_symbol(const struct lg_asm_sym *sym, void *data)
 }
 
 /* TEXT with every edit applied, in GC memory; edits are in text order. */
-static char *apply_edits(const char *text, const vec<edit> &edits)
+char *lg_asm_apply_edits(const char *text, const vec<lg_asm_edit> &edits)
 {
 	size_t len = strlen(text), extra = 0, at = 0, n = 0;
 	unsigned i;
@@ -193,7 +188,7 @@ static char *scan_text(const char *text, unsigned flags, struct scan *sc)
 	sc->aliases = vNULL;
 	lg_asm_scan(text, strlen(text), flags, on_symbol, sc);
 	if (!sc->edits.is_empty())
-		out = apply_edits(text, sc->edits);
+		out = lg_asm_apply_edits(text, sc->edits);
 	sc->edits.release();
 	return out;
 }
@@ -361,12 +356,12 @@ static void make_gcc_aliases(struct scan *sc)
 	sc->aliases.release();
 }
 
-static tree string_like(tree old, const char *text)
+void lg_asm_set_text(asm_node *an, const char *text)
 {
 	tree s = build_string(strlen(text) + 1, text);
 
-	TREE_TYPE(s) = TREE_TYPE(old);
-	return s;
+	TREE_TYPE(s) = TREE_TYPE(an->asm_str);
+	an->asm_str = s;
 }
 
 /* ------------------------------------------------------------------ */
@@ -431,7 +426,7 @@ static void scan_function_bodies(void)
 
 static void scan_toplevel_asm_cc1(void)
 {
-	const char *file = main_input_filename ? main_input_filename : "-";
+	const char *file = lg_input_file();
 	asm_node *an;
 
 	for (an = symtab->first_asm_symbol(); an; an = an->next) {
@@ -450,7 +445,7 @@ static void scan_toplevel_asm_cc1(void)
 		out = concat(out ? out : text, globals ? globals : "",
 			     "\n" FROM_MARK, file, "\n", NULL);
 		free(globals);
-		an->asm_str = string_like(an->asm_str, out);
+		lg_asm_set_text(an, out);
 		free(out);
 	}
 }
@@ -483,18 +478,25 @@ static void emit_carried(void)
 /* WPA                                                                 */
 /* ------------------------------------------------------------------ */
 
-/* The file a toplevel asm came from, from its "#ltoguard-from" line. */
-static const char *asm_origin(const char *text)
+/* The file a toplevel asm came from, from its "#ltoguard-from" line;
+ * NULL for asm of a file compiled without ltoguard. */
+const char *lg_asm_origin_file(const char *text)
 {
 	const char *from = strstr(text, "\n" FROM_MARK);
 	const char *end;
 
 	if (!from)
-		return "toplevel asm";
+		return NULL;
 	from += strlen("\n" FROM_MARK);
 	end = strchr(from, '\n');
-	return lg_concat("toplevel asm in ",
-			 end ? ggc_alloc_string(from, end - from) : from, NULL);
+	return end ? ggc_alloc_string(from, end - from) : from;
+}
+
+static const char *asm_origin(const char *text)
+{
+	const char *file = lg_asm_origin_file(text);
+
+	return file ? lg_concat("toplevel asm in ", file, NULL) : "toplevel asm";
 }
 
 /* "#ltoguard-ref NAME WHERE" lines: names inline asm used in some file. */

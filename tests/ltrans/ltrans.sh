@@ -22,7 +22,8 @@ EOF
 	printf 'int b(int x);\nint a(int x) { return b(x) + 1; }\nint entry(void) { return a(41); }\n' >"$d/a.c"
 	printf 'int b(int x) { return x * 2; }\n' >"$d/b.c"
 	for f in a b; do
-		(cd "$d" && $CC -O2 -flto -ffat-lto-objects -fplugin="$PLUGIN" -c $f.c -o $f.o) || return 1
+		# shellcheck disable=SC2086 # LTRANS_CFLAGS is options, one word each
+		(cd "$d" && $CC -O2 ${LTRANS_CFLAGS:-} -flto -ffat-lto-objects -fplugin="$PLUGIN" -c $f.c -o $f.o) || return 1
 		printf 'cmd_%s.o := gcc -O2 -c -o %s.o %s.c ; ./tools/objtool/objtool --hacks=jump_label --orc --retpoline   %s.o\n' \
 			$f $f $f $f >"$d/.$f.o.cmd"
 	done
@@ -68,7 +69,51 @@ run_ltrans_tests() {
 	run_ltrans_whole_test "$d"
 	run_ltrans_ibt_test "$d"
 	run_ltrans_cache_test "$d"
+	run_ltrans_debug_test "$d-debug"
 	run_kbuild_wrapper_test "$d/kbuild"
+}
+
+# unloaded_globals BIN: global or weak symbols BIN defines in sections that
+# are not loaded (debug sections), one per line
+unloaded_globals() {
+	readelf -SW "$1" | awk '/^ *\[ *[0-9]+\]/ { sub(/^ *\[ */, ""); idx = $1 + 0; sub(/^[0-9]+\] /, "")
+		if (NF < 10 || $7 !~ /A/) print idx }' |
+		awk 'NR == FNR { u[$1] = 1; next } $5 != "LOCAL" && ($7 in u) { print $8 }' - <(readelf -sW "$1")
+}
+
+# frames BIN: which CFI sections BIN has
+frames() {
+	readelf -SW "$1" | grep -oE '\.(eh|debug)_frame' | sort -u | tr '\n' ' '
+}
+
+# A kernel with DEBUG_INFO: objects compiled -g with the kernel's
+# -fno-asynchronous-unwind-tables.  GCC's own LTO link gives LTRANS code
+# an .eh_frame and leaves lto-wrapper's early debug symbols (FILE.HASH)
+# weak, which the kernel's System.map and kallsyms would list; through
+# ltoguard-ld, with objtool and without, the CFI is in .debug_frame and
+# those symbols are local.
+run_ltrans_debug_test() {
+	local d=$1 v raw
+	if ! LTRANS_CFLAGS="-g -fno-asynchronous-unwind-tables" ltrans_tree "$d" ||
+	   ! (cd "$d" && $CC -O2 -flto -nostdlib -e entry -o raw a.o b.o); then
+		bad "ltrans debug: the test objects do not build"
+		return
+	fi
+	raw="$(frames "$d/raw")/ $(unloaded_globals "$d/raw" | wc -l) weak debug symbols"
+	if [[ "$raw" != *.eh_frame* ]] || [[ "$raw" == *" 0 weak"* ]]; then
+		bad "ltrans debug: GCC's own LTO link gives $raw; the test's premise (.eh_frame, weak debug symbols) is wrong"
+		return
+	fi
+	for v in objtool none; do
+		set --
+		[ $v = none ] && set -- LTOGUARD_OBJTOOL=none
+		if ltrans_link "$d" "$@" &&
+		   [ "$(frames "$d/vmlinux")" = ".debug_frame " ] && [ -z "$(unloaded_globals "$d/vmlinux")" ]; then
+			ok "ltrans debug ($v): CFI in .debug_frame, lto-wrapper's debug symbols local (GCC's own link: $raw)"
+		else
+			bad "ltrans debug ($v): $(frames "$d/vmlinux" 2>&1), debug symbols: $(unloaded_globals "$d/vmlinux" 2>/dev/null | head -n3 | tr '\n' ' ') $(head -n3 "$d/link.log")"
+		fi
+	done
 }
 
 # ltoguard-kbuild around a stand-in kernel Makefile that prints the

@@ -20,9 +20,10 @@
  * After the link resolve_btfids writes each ID at its label, by name.
  *
  * cc1: a label the file's toplevel asm binds with .local and its C code
- * uses is renamed NAME.ltoguard.HASH (unique to the file) in the asm, in
- * the C declaration and in the file's inline asm, and made global hidden
- * (report renamed, reason asm-label).  A label with no binding directive
+ * uses gets a global hidden alias NAME.ltoguard.HASH (unique to the file),
+ * which the C declaration and the file's inline asm name instead (report
+ * renamed, reason asm-label); the label itself stays as it is (see
+ * global_alias).  A label with no binding directive
  * keeps its name and is made global by keep/asm.c (6.1 int3_magic, whose
  * name objtool and kallsyms show).
  *

@@ -97,6 +97,11 @@ struct lg_asm_edit {
 };
 /* TEXT with EDITS (in text order) applied, in GC memory. */
 char *lg_asm_apply_edits(const char *text, const vec<lg_asm_edit> &edits);
+/* The declaration of NAME if C code of this file uses it, else NULL. */
+symtab_node *lg_asm_c_use(const char *name);
+/* ".globl NAME; .hidden NAME" (and ".type NAME, @function" for a C
+ * function NODE), in GC memory. */
+const char *lg_asm_global_hidden(const char *name, symtab_node *node);
 /* Replace a toplevel asm's text. */
 void lg_asm_set_text(asm_node *an, const char *text);
 /* The file whose cc1 wrote a toplevel asm (its "#ltoguard-from" line), or

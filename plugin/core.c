@@ -233,13 +233,6 @@ static tree unique_name_for(const char *name)
 	return get_identifier(lg_unique_name(name, lg_input_file()));
 }
 
-static void record_rename(const char *old_name, const char *new_name)
-{
-	if (!renames)
-		renames = new hash_map<nofree_string_hash, const char *>;
-	renames->put(old_name, new_name);
-}
-
 const char *lg_rename_static_for_asm(symtab_node *node, const struct lg_why *why)
 {
 	tree decl = node->decl;
@@ -265,7 +258,9 @@ const char *lg_rename_static_for_asm(symtab_node *node, const struct lg_why *why
 	DECL_PRESERVE_P(decl) = 1;
 	add_attr(decl, "externally_visible");
 	node->unique_name = 1;
-	record_rename(old_name, new_name);
+	if (!renames)
+		renames = new hash_map<nofree_string_hash, const char *>;
+	renames->put(old_name, new_name);
 	renamed_why.reason = why->reason;
 	renamed_why.detail = lg_concat("was ", old_name, "; ", why->detail, NULL);
 	lg_report_note(node, LG_ACT_RENAMED, &renamed_why);

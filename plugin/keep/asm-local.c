@@ -127,16 +127,6 @@ static void rename_in_text(asm_node *an, rename_map *renames)
 /* cc1                                                                 */
 /* ------------------------------------------------------------------ */
 
-/* The C declaration NAME's uses refer to, if C of this file uses it. */
-static symtab_node *c_use_of(const char *name)
-{
-	symtab_node *node = symtab_node::get_for_asmname(get_identifier(name));
-
-	if (!node || node->definition || !node->referred_to_p())
-		return NULL;
-	return node;
-}
-
 /*
  * ".globl NEW; .hidden NEW; .set NEW, NAME": a global name for the label,
  * which stays local under its own name.  Only the C declaration (and the
@@ -148,10 +138,7 @@ static symtab_node *c_use_of(const char *name)
  */
 static const char *global_alias(const char *to, const char *name, symtab_node *node)
 {
-	return lg_concat("\n\t.globl\t", to, "\n\t.hidden\t", to,
-			 is_a<cgraph_node *>(node) ? lg_concat("\n\t.type\t", to,
-							    ", @function", NULL) : "",
-			 "\n\t.set\t", to, ", ", name, NULL);
+	return lg_concat(lg_asm_global_hidden(to, node), "\n\t.set\t", to, ", ", name, NULL);
 }
 
 /* cc1: label -> its global alias, for the file's inline asm (keep/asm.c) */
@@ -202,7 +189,7 @@ void lg_keep_asm_local_labels_for_c(void)
 		if (!ls.local->contains(name) || ls.global->contains(name) ||
 		    done.contains(name))
 			continue;
-		node = c_use_of(name);
+		node = lg_asm_c_use(name);
 		if (!node)
 			continue;
 		done.add(ggc_strdup(name));

@@ -225,9 +225,29 @@ static bool in_names(const vec<char *> &names, const char *name)
 	return false;
 }
 
+/* The declaration of NAME if C code of this file uses it, else NULL. */
+symtab_node *lg_asm_c_use(const char *name)
+{
+	symtab_node *node = symtab_node::get_for_asmname(get_identifier(name));
+
+	if (!node || node->definition || !node->referred_to_p())
+		return NULL;
+	return node;
+}
+
+/* ".globl NAME; .hidden NAME", and ".type NAME, @function" when NODE,
+ * C's declaration of it, is a function; in GC memory. */
+const char *lg_asm_global_hidden(const char *name, symtab_node *node)
+{
+	return lg_concat("\n\t.globl\t", name, "\n\t.hidden\t", name,
+			 is_a<cgraph_node *>(node) ? lg_concat("\n\t.type\t", name,
+							    ", @function", NULL) : "",
+			 NULL);
+}
+
 /*
  * Labels this asm defines without a binding that C code of this file
- * references: ".globl NAME; .hidden NAME" lines to append, or NULL.
+ * references: ".globl NAME; .hidden NAME" lines to append, or "".
  * A label C declares as a function also gets ".type NAME, @function",
  * the type GCC gives a C function: a reference to a local label is
  * relative to its section, one to a global names the symbol, and objtool
@@ -237,35 +257,26 @@ static bool in_names(const vec<char *> &names, const char *name)
  * arch/x86/kernel/kprobes/opt.c, STACK_FRAME_NON_STANDARD(
  * optprobe_template_func) of a label in its toplevel asm).
  */
-static char *globalize_labels(struct scan *sc)
+static const char *globalize_labels(struct scan *sc)
 {
-	char *extra = NULL;
+	const char *extra = "";
 	unsigned i;
 
 	for (i = 0; i < sc->labels.length(); i++) {
 		const char *name = sc->labels[i];
 		symtab_node *node;
 		struct lg_why why;
-		char *more;
 
 		if (in_names(sc->bound, name))
 			continue;
-		node = symtab_node::get_for_asmname(get_identifier(name));
-		if (!node || node->definition || !node->referred_to_p())
+		node = lg_asm_c_use(name);
+		if (!node)
 			continue;
 		why.reason = LG_REASON_ASM_LABEL;
 		why.detail = lg_concat("defined by ", sc->where,
 				       ", called from C", NULL);
 		lg_report_note(node, LG_ACT_MADE_GLOBAL, &why);
-		more = concat(extra ? extra : "", "\n\t.globl\t", name,
-			      "\n\t.hidden\t", name, NULL);
-		free(extra);
-		extra = more;
-		if (is_a<cgraph_node *>(node)) {
-			more = concat(extra, "\n\t.type\t", name, ", @function", NULL);
-			free(extra);
-			extra = more;
-		}
+		extra = lg_concat(extra, lg_asm_global_hidden(name, node), NULL);
 	}
 	free_names(&sc->labels);
 	free_bindings(sc);
@@ -434,7 +445,7 @@ static void scan_toplevel_asm_cc1(void)
 		const char *text = TREE_STRING_POINTER(an->asm_str);
 		char *out;
 
-		char *globals;
+		const char *globals;
 
 		sc.where = lg_concat("toplevel asm in ", file, NULL);
 		sc.inline_asm = false;
@@ -442,9 +453,8 @@ static void scan_toplevel_asm_cc1(void)
 		make_gcc_aliases(&sc);
 		globals = globalize_labels(&sc);
 		/* Tell WPA where this text came from; a comment to as. */
-		out = concat(out ? out : text, globals ? globals : "",
+		out = concat(out ? out : text, globals,
 			     "\n" FROM_MARK, file, "\n", NULL);
-		free(globals);
 		lg_asm_set_text(an, out);
 		free(out);
 	}

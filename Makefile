@@ -20,6 +20,7 @@ PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin 2>/dev/null)
 BUILD := build/gcc-$(GCC_MAJOR)
 PLUGIN := $(BUILD)/ltoguard.so
 KCHECK := build/ltoguard-kcheck
+BTFTOOL := build/ltoguard-btf
 
 NO_PLUGIN_GOALS := clean deps help man deb unit fuzz test check-all
 ifneq ($(filter-out $(NO_PLUGIN_GOALS),$(or $(MAKECMDGOALS),all)),)
@@ -57,7 +58,7 @@ GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
 .PHONY: all man deb help check check-all test unit demo install kernel-flags clean deps fuzz kernel-check bench FORCE
 .DELETE_ON_ERROR:
 
-all: plugin/ltoguard.so $(KCHECK)
+all: plugin/ltoguard.so $(KCHECK) $(BTFTOOL)
 
 help:
 	@echo 'ltoguard targets (CC=gcc-11 for gcc 11; README.md has the details):'
@@ -101,6 +102,11 @@ $(KCHECK): plugin/kbuild/ltoguard-kcheck.c
 	@mkdir -p $(@D)
 	$(CC) $(LIB_CFLAGS) $(LDHARDEN) -o $@ $< -lelf
 
+# ltoguard-btf: the other host tool, for ltoguard-pahole.
+$(BTFTOOL): plugin/kbuild/ltoguard-btf.c
+	@mkdir -p $(@D)
+	$(CC) $(LIB_CFLAGS) $(LDHARDEN) -o $@ $< -lelf
+
 # ---------------------------------------------------------------- tests
 
 UNIT_TESTS := asmlex keeplist options report names
@@ -112,8 +118,9 @@ $(BUILD)/unit/test-%: tests/unit/test-%.c $(LIB_OBJS) tests/unit/unit.h
 
 unit: $(UNIT_BINS)
 
-check: $(PLUGIN) $(UNIT_BINS) $(KCHECK)
+check: $(PLUGIN) $(UNIT_BINS) $(KCHECK) $(BTFTOOL)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) KCHECK=$(abspath $(KCHECK)) \
+		BTFTOOL=$(abspath $(BTFTOOL)) \
 		UNIT_BINS="$(abspath $(UNIT_BINS))" tests/run-tests.sh
 
 check-all:
@@ -127,7 +134,7 @@ demo: $(PLUGIN)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) tests/demo.sh
 
 # Real kernels (tests/kernel/kernel-check.sh); KERNELS="6.1-x86_64 ..." or "all" picks.
-kernel-check: $(PLUGIN) $(KCHECK)
+kernel-check: $(PLUGIN) $(KCHECK) $(BTFTOOL)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) KCHECK=$(abspath $(KCHECK)) tests/kernel/kernel-check.sh
 
 # Benchmarks (tests/bench/bench.sh), not tests: KERNELS as for kernel-check.
@@ -147,12 +154,14 @@ build/man/%: docs/man/%.scd
 
 man: $(MAN_PAGES)
 
-install: $(PLUGIN) $(KCHECK) $(MAN_PAGES)
+install: $(PLUGIN) $(KCHECK) $(BTFTOOL) $(MAN_PAGES)
 	install -D -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/ltoguard.so
 	install -D -m 0755 plugin/kbuild/ltoguard-ld $(DESTDIR)$(BINDIR)/ltoguard-ld
 	install -D -m 0755 plugin/kbuild/ltoguard-ltrans $(DESTDIR)$(BINDIR)/ltoguard-ltrans
 	install -D -m 0755 $(KCHECK) $(DESTDIR)$(BINDIR)/ltoguard-kcheck
 	install -D -m 0755 plugin/kbuild/ltoguard-nm $(DESTDIR)$(BINDIR)/ltoguard-nm
+	install -D -m 0755 plugin/kbuild/ltoguard-pahole $(DESTDIR)$(BINDIR)/ltoguard-pahole
+	install -D -m 0755 $(BTFTOOL) $(DESTDIR)$(BINDIR)/ltoguard-btf
 	install -D -m 0755 plugin/kbuild/ltoguard-kbuild $(DESTDIR)$(BINDIR)/ltoguard-kbuild
 	install -D -m 0644 -t $(DESTDIR)$(MANDIR)/man1 $(filter %.1,$(MAN_PAGES))
 	install -D -m 0644 -t $(DESTDIR)$(MANDIR)/man7 $(filter %.7,$(MAN_PAGES))
@@ -161,7 +170,7 @@ install: $(PLUGIN) $(KCHECK) $(MAN_PAGES)
 kernel-flags:
 	@echo 'make KCFLAGS="-flto -ffat-lto-objects -fplugin=ltoguard"' \
 	  'CC_FLAGS_LTO="-flto -ffat-lto-objects" LD=$(BINDIR)/ltoguard-ld' \
-	  'NM=$(BINDIR)/ltoguard-nm' \
+	  'NM=$(BINDIR)/ltoguard-nm PAHOLE=$(BINDIR)/ltoguard-pahole' \
 	  'LTOGUARD_CC=$(CC) LTOGUARD_LTO="-fplugin=ltoguard"'
 
 deps:
@@ -171,7 +180,7 @@ deps:
 		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
 		linux-source-6.1 linux-source-6.12 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
 		cpio time bsdextrautils valgrind shellcheck scdoc man-db ccache \
-		dpkg-dev lintian fakeroot rpm rsync kmod
+		dpkg-dev lintian fakeroot rpm rsync kmod dwarves bpftool
 
 clean:
 	rm -rf build plugin/ltoguard.so
@@ -202,7 +211,8 @@ $(DEB): Makefile $(MAN_PAGES) $(wildcard plugin/*.c plugin/*/*.c plugin/kbuild/*
 			BINDIR=/usr/bin MANDIR=/usr/share/man; \
 	done
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note \
-		$(DEB_ROOT)/usr/bin/ltoguard-kcheck $(DEB_ROOT)/usr/lib/gcc/*/*/plugin/ltoguard.so
+		$(DEB_ROOT)/usr/bin/ltoguard-kcheck $(DEB_ROOT)/usr/bin/ltoguard-btf \
+		$(DEB_ROOT)/usr/lib/gcc/*/*/plugin/ltoguard.so
 	gzip -9n $(DEB_ROOT)/usr/share/man/man*/*
 	install -D -m 0644 -t $(DEB_DOC) README.md
 	install -D -m 0644 -t $(DEB_DOC)/docs docs/*.md
@@ -218,7 +228,8 @@ $(DEB): Makefile $(MAN_PAGES) $(wildcard plugin/*.c plugin/*/*.c plugin/kbuild/*
 		| gzip -9n >$(DEB_DOC)/changelog.gz
 	mkdir -p build/deb/shlibs/debian $(DEB_ROOT)/DEBIAN
 	printf 'Source: ltoguard\n\nPackage: ltoguard\nArchitecture: any\n' >build/deb/shlibs/debian/control
-	cd build/deb/shlibs && dpkg-shlibdeps -O -e$(abspath $(DEB_ROOT))/usr/bin/ltoguard-kcheck 2>/dev/null \
+	cd build/deb/shlibs && dpkg-shlibdeps -O -e$(abspath $(DEB_ROOT))/usr/bin/ltoguard-kcheck \
+		-e$(abspath $(DEB_ROOT))/usr/bin/ltoguard-btf 2>/dev/null \
 		| sed -n 's/^shlibs:Depends=//p' >../shlibs.depends
 	{ printf '%s\n' 'Package: ltoguard' 'Version: $(VERSION)' 'Architecture: $(DEB_ARCH)' \
 		'Maintainer: $(DEB_MAINTAINER)' 'Section: devel' 'Priority: optional'; \

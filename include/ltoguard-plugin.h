@@ -138,6 +138,7 @@ void lg_keep_asm_named_in_file(void);		/* keep/asm.c, cc1 */
 void lg_keep_asm_named_in_link(void);		/* keep/asm.c, WPA */
 void lg_keep_asm_local_labels_for_c(void);	/* keep/asm-local.c, cc1 */
 void lg_keep_asm_local_labels_apart(void);	/* keep/asm-local.c, WPA */
+void lg_keep_btf_id_functions(void);		/* keep/btf-id.c, WPA */
 void lg_keep_section_tables(void);		/* keep/section.c */
 void lg_keep_listed_symbols(void);		/* keep/keep-list.c */
 bool lg_keep_list_load(void);			/* keep/keep-list.c, at plugin_init */

@@ -235,6 +235,7 @@ const char *lg_file_error(int err);
 	X(ASM, "asm")			/* named by toplevel or inline asm */	\
 	X(ASM_LABEL, "asm-label")	/* defined by asm, called from C */	\
 	X(ASM_LOCAL, "asm-local")	/* a local asm label another file has */ \
+	X(BTF_ID, "btf-id")		/* named by a BTF_ID(func, ...) label */ \
 	X(SECTION, "section")		/* a table in an explicit section */	\
 	X(KEEP_LIST, "keep-list")	/* -fplugin-arg-ltoguard-keep=FILE */	\
 	X(SECTION_CONFLICT, "section-conflict") /* a conflict only -flto raises */ \

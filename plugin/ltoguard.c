@@ -62,6 +62,7 @@ static const struct lg_rule rules[] = {
 	{ "asm-local",		WPA,		lg_keep_asm_local_labels_apart },
 	{ "asm",		CC1,		lg_keep_asm_named_in_file },
 	{ "asm",		WPA,		lg_keep_asm_named_in_link },
+	{ "btf-id",		WPA,		lg_keep_btf_id_functions },
 	{ "section",		CC1 | WPA,	lg_keep_section_tables },
 	{ "keep-list",		CC1 | WPA,	lg_keep_listed_symbols },
 	/* fix: what LTO breaks */

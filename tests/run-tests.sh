@@ -5,7 +5,8 @@
 # LTO fixture built with the plugin in every variant and without it (the
 # control, which must break).  Ends with "N passed, N failed".
 #
-# Environment (set by the Makefile): CC, PLUGIN, BUILD, UNIT_BINS, KCHECK.
+# Environment (set by the Makefile): CC, PLUGIN, BUILD, UNIT_BINS, KCHECK,
+# BTFTOOL.
 # FIXTURES="name ..." runs only those fixtures.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -52,6 +53,8 @@ run_codegen_tests
 run_kcheck_tests
 . tests/ltrans/ltrans.sh
 run_ltrans_tests
+. tests/btf/btf.sh
+run_btf_tests
 . tests/bench/bench-tools.sh
 run_bench_tests
 . tests/dispatch/dispatch.sh

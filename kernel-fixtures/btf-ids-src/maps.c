@@ -30,9 +30,37 @@ BTF_ID_FLAGS(func, bpf_map_acquire, 0x3)
 BTF_SET8_END(maps_kfunc_set)
 #endif
 
+/*
+ * The functions the lists name.  Kfuncs (net/bpf/test_run.c,
+ * bpf_kfunc_call_test1): global and noinline, called by no C code, only by
+ * BPF programs through their BTF ids.  bpf_map_update: a static the file's
+ * C calls.
+ */
+noinline int bpf_map_sum(const int *v, int n)
+{
+	int s = 0;
+
+	while (n-- > 0)
+		s += *v++;
+	return s;
+}
+
+noinline void *bpf_map_acquire(void *p)
+{
+	return p;
+}
+
+static noinline u32 bpf_map_update(u32 x)
+{
+	return x * 3;
+}
+
 noinline void maps_show(void)
 {
 	unsigned int i;
+
+	if (bpf_map_update(same_ids[0]) != same_ids[0] * 3)
+		printf("bpf_map_update is wrong\n");
 
 	printf("maps same_ids: %u %u %u %u %u\n", same_ids[0], same_ids[1],
 	       same_ids[2], same_ids[3], same_ids[4]);

@@ -37,6 +37,17 @@ asm(".pushsection .rodata\n"
     ".popsection\n");
 extern u32 weak_label[];
 
+/* kfuncs: global, noinline, called by no C code (see maps.c) */
+noinline void bpf_sk_release(void *sk)
+{
+	asm volatile("" : : "r"(sk) : "memory");
+}
+
+noinline int bpf_sk_assign(void *sk, int fd)
+{
+	return sk ? fd : -1;
+}
+
 noinline void sock_show(void)
 {
 	printf("sock same_ids: %u %u %u %u %u %u\n", same_ids[0], same_ids[1],

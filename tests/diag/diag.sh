@@ -79,22 +79,24 @@ run_diag_tests() {
 	rm -rf "$d/root"
 	if make -s -C "$TOP" install CC="$CC" DESTDIR="$d/root" >"$d/install.log" 2>&1 &&
 	   [ -f "$d/root$plugdir/ltoguard.so" ] && [ -x "$d/root/usr/local/bin/ltoguard-ld" ] && [ -x "$d/root/usr/local/bin/ltoguard-nm" ] &&
-	   [ -x "$d/root/usr/local/bin/ltoguard-kbuild" ]; then
+	   [ -x "$d/root/usr/local/bin/ltoguard-kbuild" ] && [ -x "$d/root/usr/local/bin/ltoguard-pahole" ] &&
+	   [ -x "$d/root/usr/local/bin/ltoguard-btf" ]; then
 		diag install-by-name 0 "note: ltoguard: function 'really_called' made-visible" \
 			"$CC" -O2 -flto -c "$src" -o "$d/x.o" -iplugindir="$d/root$plugdir" \
 			-fplugin=ltoguard -fplugin-arg-ltoguard-verbose
 		local page pages=""
-		for page in ltoguard ltoguard-ld ltoguard-ltrans ltoguard-nm ltoguard-kcheck ltoguard-kbuild; do
+		for page in ltoguard ltoguard-ld ltoguard-ltrans ltoguard-nm ltoguard-kcheck ltoguard-kbuild \
+			ltoguard-pahole ltoguard-btf; do
 			pages="$pages $(MANPATH="$d/root/usr/local/share/man" man -w "$page" 2>/dev/null |
 				sed "s|^$d/root||")"
 		done
-		if [ "$(wc -w <<<"$pages")" = 6 ]; then
+		if [ "$(wc -w <<<"$pages")" = 8 ]; then
 			ok "diag make install: man finds every page:$pages"
 		else
 			bad "diag make install: man finds only:$pages"
 		fi
 	else
-		bad "diag make install DESTDIR: no $d/root$plugdir/ltoguard.so or ltoguard-ld/ltoguard-nm"; cat "$d/install.log"
+		bad "diag make install DESTDIR: no $d/root$plugdir/ltoguard.so or one of the kbuild tools"; cat "$d/install.log"
 	fi
 
 	# precision: only the name a real instruction uses is kept

@@ -57,7 +57,8 @@ kernel_make() {
 		[ "$mode" = noobjtool ] && skip=(LTOGUARD_OBJTOOL=none)
 		env "${skip[@]}" LTOGUARD_CC="$CC" LTOGUARD_LTO="$pl" LTOGUARD_LD_LOG="$o/lto-link.log" \
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto $pl" \
-			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/kbuild/ltoguard-ld" NM="$TOP/plugin/kbuild/ltoguard-nm" "$@" ;;
+			CC_FLAGS_LTO="$lto" LD="$TOP/plugin/kbuild/ltoguard-ld" NM="$TOP/plugin/kbuild/ltoguard-nm" \
+			PAHOLE="$TOP/plugin/kbuild/ltoguard-pahole" "$@" ;;
 	control)
 		LTOGUARD_CC=$CC LTOGUARD_LTO="" LTOGUARD_LD_LOG=$o/lto-link.log \
 		make -C "$src" O="$o" ARCH="$arch" CC="$CC" -j"$JOBS" KCFLAGS="$lto" \

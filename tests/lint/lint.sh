@@ -35,7 +35,7 @@ run_lint_tests() {
 		bad "lint: shellcheck of case.conf"
 		echo "$out"
 	fi
-	for f in plugin/kbuild/ltoguard-ld plugin/kbuild/ltoguard-ltrans plugin/kbuild/ltoguard-nm \
+	for f in plugin/kbuild/ltoguard-ld plugin/kbuild/ltoguard-ltrans plugin/kbuild/ltoguard-nm plugin/kbuild/ltoguard-pahole \
 		plugin/kbuild/ltoguard-kbuild; do
 		[ "$(tail -n1 "$f")" = 'main "$@"' ] || missing="$missing $f"
 	done

@@ -11,7 +11,7 @@
 
 /* Where the plugin runs: cc1 writing IR, or lto1 in WPA (bits, so that
  * a rule can run in both). */
-enum lg_stage { LG_STAGE_CC1 = 1, LG_STAGE_WPA = 2 };
+enum lg_stage { LG_STAGE_CC1 = 1, LG_STAGE_WPA = 2, LG_STAGE_WPA_LATE = 4 };
 
 extern struct lg_options lg_opts;
 extern enum lg_stage lg_stage;
@@ -139,6 +139,7 @@ void lg_keep_asm_named_in_link(void);		/* keep/asm.c, WPA */
 void lg_keep_asm_local_labels_for_c(void);	/* keep/asm-local.c, cc1 */
 void lg_keep_asm_local_labels_apart(void);	/* keep/asm-local.c, WPA */
 void lg_keep_btf_id_functions(void);		/* keep/btf-id.c, WPA */
+void lg_keep_static_names(void);		/* keep/static-names.c, WPA */
 void lg_keep_section_tables(void);		/* keep/section.c */
 void lg_keep_listed_symbols(void);		/* keep/keep-list.c */
 bool lg_keep_list_load(void);			/* keep/keep-list.c, at plugin_init */

@@ -218,6 +218,7 @@ const char *lg_file_error(int err);
 	X(MADE_ALIAS, "made-alias")	/* keep: a .set alias made a GCC alias */ \
 	X(RENAMED, "renamed")		/* keep: NAME.ltoguard.HASH, unique to its file */ \
 	X(KEPT, "kept")			/* keep: a static kept under its name */ \
+	X(NAME_KEPT, "name-kept")	/* keep: a static GCC promotes keeps its name */ \
 	X(ORDERED, "ordered")		/* keep: a static table entry in link order */ \
 	X(UNPROTECTED, "unprotected")	/* keep: too late for a static (warning) */ \
 	X(SECTION_DROPPED, "section-dropped") /* fix: a declaration's section */ \
@@ -236,6 +237,7 @@ const char *lg_file_error(int err);
 	X(ASM_LABEL, "asm-label")	/* defined by asm, called from C */	\
 	X(ASM_LOCAL, "asm-local")	/* a local asm label another file has */ \
 	X(BTF_ID, "btf-id")		/* named by a BTF_ID(func, ...) label */ \
+	X(BY_NAME, "by-name")		/* kallsyms, ftrace, kprobes, BTF find it by name */ \
 	X(SECTION, "section")		/* a table in an explicit section */	\
 	X(KEEP_LIST, "keep-list")	/* -fplugin-arg-ltoguard-keep=FILE */	\
 	X(SECTION_CONFLICT, "section-conflict") /* a conflict only -flto raises */ \

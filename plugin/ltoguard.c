@@ -40,18 +40,21 @@ static struct plugin_info ltoguard_info = {
  *        (bodies exist; the decl bits set here are streamed);
  *   WPA  the IPA pass before whole-program in lto1 (every file's symbols
  *        and toplevel asm, no bodies; LTRANS gets the decisions through
- *        the IR).
+ *        the IR);
+ *   LATE the IPA pass after inline in lto1, before partitioning: what is
+ *        left out of line then is what LTRANS emits.
  * A rule that works differently in the two stages has an entry for each.
  * Each rule's argument is in its file and in README.md.
  */
 struct lg_rule {
 	const char *name;	/* the rule, as README's table names it */
-	unsigned stages;	/* LG_STAGE_CC1 and/or LG_STAGE_WPA */
+	unsigned stages;	/* LG_STAGE_CC1, _WPA, _WPA_LATE */
 	void (*run)(void);
 };
 
 #define CC1 LG_STAGE_CC1
 #define WPA LG_STAGE_WPA
+#define LATE LG_STAGE_WPA_LATE
 
 static const struct lg_rule rules[] = {
 	/* fix: an unmodified kernel compiles with -flto at all */
@@ -63,6 +66,7 @@ static const struct lg_rule rules[] = {
 	{ "asm",		CC1,		lg_keep_asm_named_in_file },
 	{ "asm",		WPA,		lg_keep_asm_named_in_link },
 	{ "btf-id",		WPA,		lg_keep_btf_id_functions },
+	{ "static-names",	LATE,		lg_keep_static_names },
 	{ "section",		CC1 | WPA,	lg_keep_section_tables },
 	{ "keep-list",		CC1 | WPA,	lg_keep_listed_symbols },
 	/* fix: what LTO breaks */
@@ -78,6 +82,7 @@ static const struct lg_rule rules[] = {
 
 #undef CC1
 #undef WPA
+#undef LATE
 
 static void run_rules(enum lg_stage stage)
 {
@@ -108,22 +113,29 @@ static void on_all_ipa_passes_start(void *gcc_data, void *user_data)
  * next to a reference pass of the same type, and whole-program is one.
  * It has no summaries: it reads nothing but the symbol table.
  */
-static const pass_data wpa_pass_data = {
-	IPA_PASS,		/* type */
-	"ltoguard",		/* name */
-	OPTGROUP_NONE,		/* optinfo_flags */
-	TV_NONE,		/* tv_id */
-	0,			/* properties_required */
-	0,			/* properties_provided */
-	0,			/* properties_destroyed */
-	0,			/* todo_flags_start */
-	0,			/* todo_flags_finish */
-};
+#define WPA_PASS_DATA(name) {					\
+	IPA_PASS,		/* type */				\
+	name,			/* name */				\
+	OPTGROUP_NONE,		/* optinfo_flags */			\
+	TV_NONE,		/* tv_id */				\
+	0,			/* properties_required */		\
+	0,			/* properties_provided */		\
+	0,			/* properties_destroyed */		\
+	0,			/* todo_flags_start */			\
+	0,			/* todo_flags_finish */			\
+}
+
+static const pass_data wpa_pass_data = WPA_PASS_DATA("ltoguard");
+/* after "inline": what inlining left out of line is what gets emitted */
+static const pass_data wpa_late_pass_data = WPA_PASS_DATA("ltoguard-late");
 
 class wpa_pass : public ipa_opt_pass_d {
+	const pass_data &data;
+	enum lg_stage stage;
+
 public:
-	wpa_pass(gcc::context *ctxt)
-		: ipa_opt_pass_d(wpa_pass_data, ctxt,
+	wpa_pass(gcc::context *ctxt, const pass_data &d, enum lg_stage s)
+		: ipa_opt_pass_d(d, ctxt,
 				 NULL,	/* generate_summary */
 				 NULL,	/* write_summary */
 				 NULL,	/* read_summary */
@@ -132,12 +144,13 @@ public:
 				 NULL,	/* stmt_fixup */
 				 0,	/* function_transform_todo_flags_start */
 				 NULL,	/* function_transform */
-				 NULL)	/* variable_transform */
+				 NULL),	/* variable_transform */
+		  data(d), stage(s)
 	{}
 
 	virtual opt_pass *clone() LG_OVERRIDE
 	{
-		return new wpa_pass(m_ctxt);
+		return new wpa_pass(m_ctxt, data, stage);
 	}
 
 	/* WPA only: LTRANS gets the decisions through the IR. */
@@ -148,7 +161,7 @@ public:
 
 	virtual unsigned int execute(function *) LG_OVERRIDE
 	{
-		run_rules(LG_STAGE_WPA);
+		run_rules(stage);
 		return 0;
 	}
 };
@@ -206,10 +219,16 @@ __visible int plugin_init(struct plugin_name_args *info,
 
 	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 			  on_all_ipa_passes_start, NULL);
-	pass_info.pass = new wpa_pass(g);
+	pass_info.pass = new wpa_pass(g, wpa_pass_data, LG_STAGE_WPA);
 	pass_info.reference_pass_name = "whole-program";
 	pass_info.ref_pass_instance_number = 1;
 	pass_info.pos_op = PASS_POS_INSERT_BEFORE;
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &pass_info);
+	pass_info.pass = new wpa_pass(g, wpa_late_pass_data, LG_STAGE_WPA_LATE);
+	pass_info.reference_pass_name = "inline";
+	pass_info.ref_pass_instance_number = 1;
+	pass_info.pos_op = PASS_POS_INSERT_AFTER;
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &pass_info);
 	register_callback(info->base_name, PLUGIN_FINISH, on_finish, NULL);

@@ -93,6 +93,36 @@ static void time_getppid(void)
 	       t[2], t[0], t[4]);
 }
 
+/*
+ * The kernel's own BTF (CONFIG_DEBUG_INFO_BTF: /sys/kernel/btf/vmlinux,
+ * the .BTF section the kernel was linked with) as "btf SIZE CRC32", the
+ * CRC-32 gzip's trailer has, which the host compares with vmlinux's .BTF;
+ * nothing without sysfs BTF.
+ */
+static void print_btf(void)
+{
+	unsigned long crc = 0xffffffffUL, size = 0;
+	unsigned char buf[4096];
+	ssize_t n, i;
+	int fd, bit;
+
+	mkdir("/sys", 0755);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	fd = open("/sys/kernel/btf/vmlinux", O_RDONLY);
+	if (fd < 0)
+		return;
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		for (i = 0; i < n; i++) {
+			crc ^= buf[i];
+			for (bit = 0; bit < 8; bit++)
+				crc = (crc >> 1) ^ (0xedb88320UL & -(crc & 1));
+		}
+		size += (unsigned long)n;
+	}
+	close(fd);
+	printf("ltoguard-init: btf %lu %08lx\n", size, crc ^ 0xffffffffUL);
+}
+
 int main(void)
 {
 	int tracing = start_tracer();
@@ -103,6 +133,7 @@ int main(void)
 	if (tracing)
 		print_trace();
 	time_getppid();
+	print_btf();
 	if (rc == 0)
 		printf("LTOGUARD-KERNEL-PASS\n");
 	fflush(stdout);

@@ -75,8 +75,8 @@ configure() {
 		base) ;;
 		distro) frags+=("$FIX/kernel/configs/distro.config" "$FIX/kernel/configs/distro-$arch.config") ;;
 		defconfig) start=defconfig ;;
-		o2 | net) frags+=("$FIX/kernel/configs/$part.config") ;;
-		*) echo "unknown config part $part (base, distro, defconfig, o2, net)"; return 1 ;;
+		o2 | net | btf) frags+=("$FIX/kernel/configs/$part.config") ;;
+		*) echo "unknown config part $part (base, distro, defconfig, o2, net, btf)"; return 1 ;;
 		esac
 	done
 	rm -rf "$o"

@@ -26,7 +26,9 @@
 #              function tracer, a stack trace and return-thunk patching
 #   defconfig  ARCH_defconfig + base.config (hours on 2 cores; not in CI)
 # and the parts tests/kernel/kbuild.sh knows, joined by "+" (o2, net:
-# make bench's; e.g. KCONFIG=o2+net checks the benchmark kernels).
+# make bench's; e.g. KCONFIG=o2+net checks the benchmark kernels; btf:
+# DWARF and BTF, checked by tests/kernel/debug-checks.sh, e.g.
+# KCONFIG=distro+btf, about 40 minutes here, not in CI).
 #
 # Environment: CC, PLUGIN, KCHECK (set by the Makefile); KERNELS
 # ("6.1-x86_64" by default; VERSION-ARCH[-CONFIG], ARCH x86_64 or i386;
@@ -48,6 +50,7 @@ REUSE=${KERNEL_REUSE:-0}
 JOBS=$(nproc)
 FIX=$TOP/kernel-fixtures
 . "$TOP/tests/kernel/kbuild.sh"
+. "$TOP/tests/kernel/debug-checks.sh"
 
 . "$TOP/tests/lib/verdicts.sh"
 mkdir -p "$WORK"
@@ -556,6 +559,7 @@ main() {
 		# the distro tree made again through ltoguard-kbuild
 		if [ -f "$WORK/$k-lto/boot.log" ] && grep -q LTOGUARD-KERNEL-PASS "$WORK/$k-lto/boot.log"; then
 			distro_checks "$k" "$WORK/$k-plain" "$WORK/$k-lto"
+			debug_checks "$k" "$WORK/$k-plain" "$WORK/$k-lto"
 			[ "$cfg" = distro ] && packaging_checks "$k" "$src" "$arch" "$WORK/$k-lto"
 		fi
 

@@ -70,6 +70,7 @@ run_ltrans_tests() {
 	run_ltrans_ibt_test "$d"
 	run_ltrans_cache_test "$d"
 	run_ltrans_debug_test "$d-debug"
+	run_ltrans_clash_test "$d-clash"
 	run_kbuild_wrapper_test "$d/kbuild"
 }
 
@@ -362,5 +363,39 @@ run_ltrans_cache_default_test() {
 		ok "ltrans: the LTO code cache is on by default, a keep file's content is in its key, LTOGUARD_LTO_CACHE=0 runs LTO and removes it, another value is an error ($runs)"
 	else
 		bad "ltrans: the cache by default, keep file: links '$runs': $(grep -v '^$' "$d/link.log" | head -n3)"
+	fi
+}
+
+# A static that LTO promotes keeps its name (keep/static-names.c) while an
+# asm object defines a global of the same name, as asm and C built
+# without LTO may: ltoguard-ltrans makes the LTO code's hidden symbols
+# local, so the link neither fails ("multiple definition") nor binds the
+# asm's call to the C static.  Max partitioning puts clash and its
+# callers apart, as the kernel's balanced partitions do.
+run_ltrans_clash_test() {
+	local d=$1 target asm_clash
+	rm -rf "$d"
+	mkdir -p "$d"
+	printf '%s\n' 'static __attribute__((noinline)) int clash(int x) { return x + 1; }' \
+		'__attribute__((noinline)) int c_a(int x) { return clash(x) * 2; }' \
+		'__attribute__((noinline)) int c_b(int x) { return clash(x) * 3; }' \
+		'int asm_call(int x);' 'int entry(void) { return c_a(1) + c_b(2) + asm_call(3); }' >"$d/c.c"
+	# shellcheck disable=SC2016 # $100 and %eax are asm, not the shell's
+	printf '%s\n' '.section .note.GNU-stack, "", @progbits' '.text' '.globl clash, asm_call' \
+		'.type clash, @function' 'clash: mov $100, %eax' '  ret' \
+		'.type asm_call, @function' 'asm_call: call clash' '  ret' >"$d/s.S"
+	if ! (cd "$d" && $CC -c s.S -o s.o && $CC -O2 -flto -ffat-lto-objects -fplugin="$PLUGIN" -c c.c -o c.o); then
+		bad "ltrans clash: the test objects do not build"
+		return
+	fi
+	(cd "$d" && env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN -flto-partition=max" \
+		"$TOP/plugin/kbuild/ltoguard-ld" -e entry -o vmlinux c.o s.o) >"$d/link.log" 2>&1
+	asm_clash=$(readelf -sW "$d/vmlinux" 2>/dev/null | awk '$8 == "clash" && $5 == "GLOBAL" { print $2 }' | sed 's/^0*//')
+	target=$(objdump -d "$d/vmlinux" 2>/dev/null | awk '/<asm_call>:/ { getline; print $(NF - 1) }')
+	if [ -n "$asm_clash" ] && [ "$target" = "$asm_clash" ] &&
+	   readelf -sW "$d/vmlinux" | awk '$8 == "clash" && $5 == "LOCAL"' | grep -q .; then
+		ok "ltrans clash: the promoted static clash keeps its name, local; asm's call goes to asm's global clash ($target)"
+	else
+		bad "ltrans clash: asm_call calls '$target', asm's clash '$asm_clash': $(head -n3 "$d/link.log")"
 	fi
 }

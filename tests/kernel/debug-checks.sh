@@ -1,0 +1,172 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# Sourced by kernel-check.sh: what a distribution's debug kernel gives its
+# tools, LTO against plain, for configs with DEBUG_INFO (KCONFIG part
+# "btf": DWARF 5 and DEBUG_INFO_BTF).  Each check takes K, the plain
+# kernel's directory P and the LTO kernel's O, both booted.
+#   BTF    the kernel serves the .BTF it was linked with
+#          (/sys/kernel/btf/vmlinux, init.c prints its size and CRC); every
+#          named type of the plain kernel's BTF is in the LTO kernel's with
+#          the same layout; resolve_btfids leaves no ID unresolved that it
+#          resolves without LTO; FUNC records counted (ltoguard-btf.txt
+#          says which functions LTO inlined away, dropped or renamed)
+#   DWARF  addr2line gives a sample of functions' addresses their own
+#          name and source file, as in the plain kernel; decode_stacktrace.sh
+#          gives the test module's dump_stack() frames file:line
+
+# btf_shapes VMLINUX: each named type of VMLINUX's BTF but functions, one
+# line with its size and members (name, bit offset, what their type is,
+# type ids replaced by the names they lead to), sorted
+btf_shapes() {
+	bpftool btf dump file "$1" | awk '
+	/^\[[0-9]+\] / {
+		id = substr($1, 2, length($1) - 2) + 0; cur = id
+		kind[id] = $2
+		match($0, /'\''[^'\'']*'\''/); name[id] = substr($0, RSTART + 1, RLENGTH - 2)
+		ref[id] = ""; size[id] = ""; nmem[id] = 0
+		for (i = 3; i <= NF; i++) {
+			if ($i ~ /^(ret_)?type_id=/) { sub(/^[a-z_]*=/, "", $i); ref[id] = $i }
+			else if ($i ~ /^(size|nr_elems|encoding)=/) size[id] = size[id] " " $i
+		}
+		next
+	}
+	/^\t/ {
+		m = ++nmem[cur]; line = $0; sub(/^\t/, "", line)
+		match(line, /'\''[^'\'']*'\''/); nm = substr(line, RSTART + 1, RLENGTH - 2)
+		t = ""; off = ""
+		if (match(line, /type_id=[0-9]+/)) t = substr(line, RSTART + 8, RLENGTH - 8)
+		if (match(line, /bits_offset=[0-9]+/)) off = substr(line, RSTART, RLENGTH)
+		if (match(line, /bitfield_size=[0-9]+/)) off = off " " substr(line, RSTART, RLENGTH)
+		if (kind[cur] ~ /ENUM/) { val = line; sub(/^'\''[^'\'']*'\'' */, "", val); mem[cur, m] = nm " " val }
+		else mem[cur, m] = nm " " off (t == "" ? "" : " <" t ">")
+	}
+	function render(id, depth,    k, s) {
+		if (id == 0) return "void"
+		k = kind[id]
+		if (name[id] != "(anon)" || depth > 3) return k " " name[id]
+		s = k
+		if (ref[id] != "") s = s " " render(ref[id], depth + 1)
+		if (k == "ARRAY") s = s size[id]
+		return s
+	}
+	END {
+		for (id in kind) {
+			if (kind[id] ~ /^FUNC/ || name[id] == "(anon)") continue
+			line = kind[id] " " name[id] size[id]
+			if (ref[id] != "") line = line " -> " render(ref[id], 1)
+			for (m = 1; m <= nmem[id]; m++) {
+				s = mem[id, m]
+				while (match(s, /<[0-9]+>/))
+					s = substr(s, 1, RSTART - 1) render(substr(s, RSTART + 1, RLENGTH - 2) + 0, 1) substr(s, RSTART + RLENGTH)
+				line = line " | " s
+			}
+			print line
+		}
+	}' | sort
+}
+
+# btf_count VMLINUX KIND: how many records of KIND its BTF has
+btf_count() {
+	bpftool btf dump file "$1" | grep -c "^\[[0-9]*\] $2 "
+}
+
+# section_crc VMLINUX: "SIZE CRC32" of its .BTF, as init.c prints the
+# kernel's (the CRC of gzip's trailer)
+section_crc() {
+	local tmp
+	tmp=$(mktemp)
+	objcopy --dump-section .BTF="$tmp" "$1" "$tmp.elf" 2>/dev/null
+	rm -f "$tmp.elf"
+	printf '%s %s\n' "$(stat -c %s "$tmp")" "$(gzip -c "$tmp" | tail -c8 | od -An -tx4 -N4 | tr -d ' ')"
+	rm -f "$tmp"
+}
+
+# unresolved LOG: resolve_btfids's unresolved names in a build log
+unresolved() {
+	sed -n 's/^WARN: resolve_btfids: unresolved symbol //p' "$1" | sort -u
+}
+
+check_btf() {
+	local k=$1 p=$2 o=$3 served want missing new
+	served=$(sed -n 's/^ltoguard-init: btf //p' "$o/boot.log")
+	want=$(section_crc "$o/vmlinux")
+	if [ -n "$served" ] && [ "$served" = "$want" ]; then
+		ok "$k LTO+ltoguard: /sys/kernel/btf/vmlinux is vmlinux's .BTF ($served)"
+	else
+		bad "$k LTO+ltoguard: /sys/kernel/btf/vmlinux '${served:-none}', vmlinux's .BTF '$want'"
+	fi
+	btf_shapes "$p/vmlinux" >"$o/btf-plain.shapes"
+	btf_shapes "$o/vmlinux" >"$o/btf-lto.shapes"
+	missing=$(comm -23 "$o/btf-plain.shapes" "$o/btf-lto.shapes" | wc -l)
+	if [ -s "$o/btf-plain.shapes" ] && [ "$missing" = 0 ]; then
+		ok "$k LTO+ltoguard: all $(wc -l <"$o/btf-plain.shapes") named types of the plain kernel's BTF, same layout; FUNC records $(btf_count "$o/vmlinux" FUNC) (plain $(btf_count "$p/vmlinux" FUNC); $(wc -l <"$o/ltoguard-btf.txt" 2>/dev/null || echo ?) functions LTO inlined away, dropped or renamed)"
+	else
+		bad "$k LTO+ltoguard: $missing named BTF types missing or different: $(comm -23 "$o/btf-plain.shapes" "$o/btf-lto.shapes" | head -n2 | cut -c1-160)"
+	fi
+	new=$(comm -13 <(unresolved "$p/build.log") <(unresolved "$o/build.log") | paste -sd' ')
+	if [ -z "$new" ]; then
+		ok "$k LTO+ltoguard: resolve_btfids resolved every ID the plain kernel's resolves ($(unresolved "$p/build.log" | wc -l) unresolved in both)"
+	else
+		bad "$k LTO+ltoguard: resolve_btfids left unresolved: $new"
+	fi
+}
+
+# sample_functions P O: 40 global functions both kernels have, spread over
+# the LTO kernel's symbol table, "NAME ADDRESS" (the LTO kernel's address)
+sample_functions() {
+	readelf -sW "$1/vmlinux" | awk '$4 == "FUNC" && $5 == "GLOBAL" { print $8 }' | sort -u >"$2/plain-globals.txt"
+	readelf -sW "$2/vmlinux" | awk '$4 == "FUNC" && $5 == "GLOBAL" && $3 > 0 { print $8, $2 }' | sort -u |
+		awk 'NR == FNR { have[$1] = 1; next } $1 in have' "$2/plain-globals.txt" - |
+		awk '{ all[NR] = $0 } END { for (i = 1; i <= 40 && NR; i++) print all[int((i - 0.5) * NR / 40) + 1] }'
+}
+
+# where VMLINUX < "NAME ADDRESS": "NAME FUNCTION FILE" per line, the
+# outermost function and the source file addr2line gives for ADDRESS
+where() {
+	local names
+	names=$(cat)
+	awk '{ print "0x" $2 }' <<<"$names" | addr2line -a -f -i -e "$1" | awk '
+		/^0x[0-9a-f]+$/ { if (n) print fn, file; n++; k = 0; next }
+		{ if (k++ % 2 == 0) fn = $0
+		  else { file = $0; sub(/[: ].*/, "", file); sub(/.*\//, "", file) } }
+		END { if (n) print fn, file }' | paste -d' ' <(awk '{ print $1 }' <<<"$names") -
+}
+
+check_dwarf() {
+	local k=$1 p=$2 o=$3 wrong plainfile
+	sample_functions "$p" "$o" >"$o/dwarf-sample.txt"
+	where "$o/vmlinux" <"$o/dwarf-sample.txt" >"$o/dwarf-lto.txt"
+	readelf -sW "$p/vmlinux" | awk 'NR == FNR { want[$1] = 1; next } $4 == "FUNC" && $5 == "GLOBAL" && ($8 in want) { print $8, $2 }' \
+		"$o/dwarf-sample.txt" - | sort -u -k1,1 | where "$p/vmlinux" >"$o/dwarf-plain.txt"
+	wrong=$(join "$o/dwarf-lto.txt" "$o/dwarf-plain.txt" | awk '$1 != $2 || $3 != $5 { print $1 " -> " $2 " " $3 " (plain " $5 ")" }')
+	if [ "$(wc -l <"$o/dwarf-lto.txt")" -ge 20 ] && [ -z "$wrong" ] &&
+	   [ "$(join "$o/dwarf-lto.txt" "$o/dwarf-plain.txt" | wc -l)" = "$(wc -l <"$o/dwarf-lto.txt")" ]; then
+		ok "$k LTO+ltoguard: addr2line names the function and source file of $(wc -l <"$o/dwarf-lto.txt") sampled functions as in the plain kernel"
+	else
+		bad "$k LTO+ltoguard: addr2line: $(head -n3 <<<"$wrong" | paste -sd';')"
+	fi
+	plainfile=$(decoded_frames "$p" | wc -l)
+	decoded_frames "$o" >"$o/decoded.txt"
+	if [ "$plainfile" -gt 0 ] && [ "$(wc -l <"$o/decoded.txt")" -ge "$plainfile" ]; then
+		ok "$k LTO+ltoguard: decode_stacktrace.sh gives file:line for $(wc -l <"$o/decoded.txt") frames of dump_stack() (plain $plainfile): $(head -n3 "$o/decoded.txt" | paste -sd' ')"
+	else
+		bad "$k LTO+ltoguard: decode_stacktrace.sh gave $(wc -l <"$o/decoded.txt") file:line frames (plain $plainfile)"
+	fi
+}
+
+# decoded_frames DIR: the test module's dump_stack() trace from DIR's boot
+# log through the kernel's decode_stacktrace.sh, "FUNCTION FILE:LINE" per
+# frame it resolved
+decoded_frames() {
+	local src
+	src=$(readlink -f "$1/source")
+	sed -n '/ltoguard-kmod: stack trace:/,/ltoguard-kmod: end of stack trace/p' "$1/boot.log" |
+		"$src/scripts/decode_stacktrace.sh" "$1/vmlinux" "$src" "$1/kmod" 2>/dev/null |
+		sed -n 's/^\[[^]]*\] *//; s/^ *\([A-Za-z0-9_.]*\) [^ ]*\/\([^/ ]*:[0-9]*\)$/\1 \2/p; s/^ *\([A-Za-z0-9_.]*\)+0x[0-9a-f]*\/0x[0-9a-f]* \([^ ]*:[0-9]*\).*/\1 \2/p'
+}
+
+debug_checks() {
+	local c=$3/.config
+	grep -q '^CONFIG_DEBUG_INFO_BTF=y' "$c" && check_btf "$@"
+	grep -q '^CONFIG_DEBUG_INFO=y' "$c" && check_dwarf "$@"
+}

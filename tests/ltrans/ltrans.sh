@@ -71,6 +71,7 @@ run_ltrans_tests() {
 	run_ltrans_cache_test "$d"
 	run_ltrans_debug_test "$d-debug"
 	run_ltrans_clash_test "$d-clash"
+	run_module_link_test "$d"
 	run_kbuild_wrapper_test "$d/kbuild"
 }
 
@@ -397,5 +398,20 @@ run_ltrans_clash_test() {
 		ok "ltrans clash: the promoted static clash keeps its name, local; asm's call goes to asm's global clash ($target)"
 	else
 		bad "ltrans clash: asm_call calls '$target', asm's clash '$asm_clash': $(head -n3 "$d/link.log")"
+	fi
+}
+
+# A module's .ko (kbuild's modfinal: ld -r of fat objects) leaves
+# ltoguard-ld without its objects' LTO IR: plain ld -r keeps it (the
+# premise), binutils' nm then lists the IR's symbols.
+run_module_link_test() {
+	local d=$1 lto_sections
+	(cd "$d" && ld -r -o premise.ko a.o b.o && "$TOP/plugin/kbuild/ltoguard-ld" -r -o m.ko a.o b.o) >"$d/ko.log" 2>&1
+	lto_sections=$(readelf -SW "$d/premise.ko" 2>/dev/null | grep -c '\.gnu\.lto_')
+	if [ "$lto_sections" -gt 0 ] && ! readelf -SW "$d/m.ko" | grep -q '\.gnu\.\(debug\)\{0,1\}lto_' &&
+	   nm "$d/m.ko" | grep -q ' T a$' && [ "$(stat -c %s "$d/m.ko")" -lt "$(stat -c %s "$d/premise.ko")" ]; then
+		ok "ltrans: a module's ld -r drops the $lto_sections LTO IR sections ld keeps ($(stat -c %s "$d/premise.ko") -> $(stat -c %s "$d/m.ko") bytes); nm lists its code"
+	else
+		bad "ltrans: module link: $(head -n3 "$d/ko.log") $(readelf -SW "$d/m.ko" 2>&1 | grep -m2 lto_)"
 	fi
 }

@@ -10,6 +10,8 @@
 #          the same layout; resolve_btfids leaves no ID unresolved that it
 #          resolves without LTO; FUNC records counted (ltoguard-btf.txt
 #          says which functions LTO inlined away, dropped or renamed)
+#   module BTF  the test module's BTF, made against the LTO vmlinux's,
+#          is accepted when it loads
 #   DWARF  addr2line gives a sample of functions' addresses their own
 #          name and source file, as in the plain kernel; decode_stacktrace.sh
 #          gives the test module's dump_stack() frames file:line
@@ -174,8 +176,24 @@ decoded_frames() {
 		sed 's| [^ ]*/| |'
 }
 
+# DEBUG_INFO_BTF_MODULES: the test module has its own .BTF, made against
+# the LTO vmlinux's (pahole --btf_base), and the kernel, which refuses a
+# module whose BTF it cannot validate unless MODULE_ALLOW_BTF_MISMATCH,
+# loaded it
+check_module_btf() {
+	local k=$1 o=$3 ko=$3/kmod/ltoguard_test.ko size
+	size=$(readelf -SW "$ko" | sed -n 's/.* \.BTF *PROGBITS *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\) .*/\1/p')
+	if [ -n "$size" ] && tr -d '\r' <"$o/boot.log" | grep -q '^ltoguard-init: finit_module rc=0$' &&
+	   ! grep -q '^CONFIG_MODULE_ALLOW_BTF_MISMATCH=y' "$o/.config"; then
+		ok "$k LTO+ltoguard: the test module's BTF ($((16#$size)) bytes) was accepted by the LTO kernel"
+	else
+		bad "$k LTO+ltoguard: the test module has no .BTF or did not load: $(tr -d '\r' <"$o/boot.log" | grep -m1 -iE 'btf|finit_module')"
+	fi
+}
+
 debug_checks() {
 	local c=$3/.config
 	grep -q '^CONFIG_DEBUG_INFO_BTF=y' "$c" && check_btf "$@"
+	grep -q '^CONFIG_DEBUG_INFO_BTF_MODULES=y' "$c" && check_module_btf "$@"
 	grep -q '^CONFIG_DEBUG_INFO=y' "$c" && check_dwarf "$@"
 }

@@ -79,6 +79,9 @@ bool lg_has_user_section(symtab_node *node);
 
 /* The definition the assembler name NAME refers to here, or NULL. */
 symtab_node *lg_lookup_definition(const char *name);
+/* No other symbol of the symbol table has NODE's assembler name: GCC's
+ * partitioning need not rename it (lto-partition.cc, must_not_rename). */
+bool lg_only_one_named(symtab_node *node);
 
 /* Record a decision for the report (and a note under -verbose). */
 void lg_report_note(symtab_node *node, enum lg_action action,

@@ -125,6 +125,13 @@ symtab_node *lg_lookup_definition(const char *name)
 	return NULL;
 }
 
+bool lg_only_one_named(symtab_node *node)
+{
+	symtab_node *first = symtab_node::get_for_asmname(DECL_ASSEMBLER_NAME(node->decl));
+
+	return first == node && !node->next_sharing_asm_name;
+}
+
 bool lg_make_visible(symtab_node *node, const struct lg_why *why)
 {
 	tree decl = node->decl;

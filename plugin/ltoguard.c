@@ -10,10 +10,11 @@
  *         are available here and nowhere later, so inline asm is read here.
  *   lto1: -fplugin= on the compile line does not reach lto1 (lto-wrapper
  *         passes only the link line's), so the same plugin goes on the
- *         link line too; in WPA a simple IPA pass runs right before
+ *         link line too; in WPA an IPA pass runs right before
  *         "whole-program" (ipa-visibility.cc), with the whole program's
- *         symbol table and toplevel asm but no function bodies.  In LTRANS
- *         it does nothing.
+ *         symbol table and toplevel asm but no function bodies, and a
+ *         second one right after "inline", before partitioning.  In
+ *         LTRANS it does nothing.
  *
  * The rules and the stage each runs in: the table below.  Arguments:
  * lib/options.c and README.md.
@@ -166,6 +167,20 @@ public:
 	}
 };
 
+/* A wpa_pass for STAGE, next to the first instance of the IPA pass REF */
+static void register_wpa_pass(struct plugin_name_args *info, const pass_data &data,
+			      enum lg_stage stage, const char *ref,
+			      enum pass_positioning_ops pos)
+{
+	struct register_pass_info pass_info;
+
+	pass_info.pass = new wpa_pass(g, data, stage);
+	pass_info.reference_pass_name = ref;
+	pass_info.ref_pass_instance_number = 1;
+	pass_info.pos_op = pos;
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass_info);
+}
+
 static void on_finish(void *gcc_data, void *user_data)
 {
 	(void)gcc_data;
@@ -203,8 +218,6 @@ static bool parse_arguments(struct plugin_name_args *info)
 __visible int plugin_init(struct plugin_name_args *info,
 			  struct plugin_gcc_version *version)
 {
-	struct register_pass_info pass_info;
-
 	if (!plugin_default_version_check(version, &gcc_version)) {
 		error("ltoguard: this plugin was built for GCC %s, but GCC %s "
 		      "loaded it; rebuild it with %<make CC=gcc-%d%>",
@@ -219,18 +232,10 @@ __visible int plugin_init(struct plugin_name_args *info,
 
 	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 			  on_all_ipa_passes_start, NULL);
-	pass_info.pass = new wpa_pass(g, wpa_pass_data, LG_STAGE_WPA);
-	pass_info.reference_pass_name = "whole-program";
-	pass_info.ref_pass_instance_number = 1;
-	pass_info.pos_op = PASS_POS_INSERT_BEFORE;
-	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			  &pass_info);
-	pass_info.pass = new wpa_pass(g, wpa_late_pass_data, LG_STAGE_WPA_LATE);
-	pass_info.reference_pass_name = "inline";
-	pass_info.ref_pass_instance_number = 1;
-	pass_info.pos_op = PASS_POS_INSERT_AFTER;
-	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			  &pass_info);
+	register_wpa_pass(info, wpa_pass_data, LG_STAGE_WPA, "whole-program",
+			  PASS_POS_INSERT_BEFORE);
+	register_wpa_pass(info, wpa_late_pass_data, LG_STAGE_WPA_LATE, "inline",
+			  PASS_POS_INSERT_AFTER);
 	register_callback(info->base_name, PLUGIN_FINISH, on_finish, NULL);
 	return 0;
 }

@@ -53,10 +53,8 @@ static char *named_function(const char *label, size_t len)
  * the only symbol of the link with that name. */
 static void keep_static_name(symtab_node *node, const struct lg_why *why)
 {
-	symtab_node *first = symtab_node::get_for_asmname(DECL_ASSEMBLER_NAME(node->decl));
-
 	lg_preserve_static(node, why);
-	if (first == node && !node->next_sharing_asm_name)
+	if (lg_only_one_named(node))
 		node->unique_name = 1;
 }
 

@@ -41,21 +41,13 @@ static bool renamable_static(symtab_node *node)
 	return !strchr(lg_decl_asm_name(decl), '.');
 }
 
-/* no other symbol of the link has NODE's name */
-static bool only_one_named(symtab_node *node)
-{
-	symtab_node *first = symtab_node::get_for_asmname(DECL_ASSEMBLER_NAME(node->decl));
-
-	return first == node && !node->next_sharing_asm_name;
-}
-
 void lg_keep_static_names(void)
 {
 	symtab_node *node;
 	struct lg_why why = { LG_REASON_BY_NAME, "no other symbol of the link has this name" };
 
 	FOR_EACH_SYMBOL(node) {
-		if (!renamable_static(node) || !only_one_named(node))
+		if (!renamable_static(node) || !lg_only_one_named(node))
 			continue;
 		node->unique_name = 1;
 		lg_report_note(node, LG_ACT_NAME_KEPT, &why);

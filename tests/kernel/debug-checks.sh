@@ -16,11 +16,12 @@
 #          name and source file, as in the plain kernel; decode_stacktrace.sh
 #          gives the test module's dump_stack() frames file:line
 
-# btf_shapes VMLINUX: each named type of VMLINUX's BTF but functions, one
+# btf_shapes DUMP: each named type of a BTF dump (bpftool btf dump file
+# VMLINUX) but functions, one
 # line with its size and members (name, bit offset, what their type is,
 # type ids replaced by the names they lead to), sorted
 btf_shapes() {
-	bpftool btf dump file "$1" | awk '
+	awk '
 	/^\[[0-9]+\] / {
 		id = substr($1, 2, length($1) - 2) + 0; cur = id
 		kind[id] = $2
@@ -64,12 +65,12 @@ btf_shapes() {
 			}
 			print line
 		}
-	}' | sort
+	}' "$1" | sort
 }
 
-# btf_count VMLINUX KIND: how many records of KIND its BTF has
+# btf_count DUMP KIND: how many records of KIND a BTF dump has
 btf_count() {
-	bpftool btf dump file "$1" | grep -c "^\[[0-9]*\] $2 "
+	grep -c "^\[[0-9]*\] $2 " "$1"
 }
 
 # section_crc VMLINUX: "SIZE CRC32" of its .BTF, as init.c prints the
@@ -97,11 +98,13 @@ check_btf() {
 	else
 		bad "$k LTO+ltoguard: /sys/kernel/btf/vmlinux '${served:-none}', vmlinux's .BTF '$want'"
 	fi
-	btf_shapes "$p/vmlinux" >"$o/btf-plain.shapes"
-	btf_shapes "$o/vmlinux" >"$o/btf-lto.shapes"
+	bpftool btf dump file "$p/vmlinux" >"$o/btf-plain.txt"
+	bpftool btf dump file "$o/vmlinux" >"$o/btf-lto.txt"
+	btf_shapes "$o/btf-plain.txt" >"$o/btf-plain.shapes"
+	btf_shapes "$o/btf-lto.txt" >"$o/btf-lto.shapes"
 	missing=$(comm -23 "$o/btf-plain.shapes" "$o/btf-lto.shapes" | wc -l)
 	if [ -s "$o/btf-plain.shapes" ] && [ "$missing" = 0 ]; then
-		ok "$k LTO+ltoguard: all $(wc -l <"$o/btf-plain.shapes") named types of the plain kernel's BTF, same layout; FUNC records $(btf_count "$o/vmlinux" FUNC) (plain $(btf_count "$p/vmlinux" FUNC); $(wc -l <"$o/ltoguard-btf.txt" 2>/dev/null || echo ?) functions LTO inlined away, dropped or renamed)"
+		ok "$k LTO+ltoguard: all $(wc -l <"$o/btf-plain.shapes") named types of the plain kernel's BTF, same layout; FUNC records $(btf_count "$o/btf-lto.txt" FUNC) (plain $(btf_count "$o/btf-plain.txt" FUNC); $(wc -l <"$o/ltoguard-btf.txt" 2>/dev/null || echo ?) functions LTO inlined away, dropped or renamed)"
 	else
 		bad "$k LTO+ltoguard: $missing named BTF types missing or different: $(comm -23 "$o/btf-plain.shapes" "$o/btf-lto.shapes" | head -n2 | cut -c1-160)"
 	fi

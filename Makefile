@@ -180,7 +180,7 @@ deps:
 		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
 		linux-source-6.1 linux-source-6.12 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
 		cpio time bsdextrautils valgrind shellcheck scdoc man-db ccache \
-		dpkg-dev lintian fakeroot rpm rsync kmod dwarves bpftool
+		dpkg-dev lintian fakeroot rpm rsync kmod dwarves bpftool python3 jq
 
 clean:
 	rm -rf build plugin/ltoguard.so

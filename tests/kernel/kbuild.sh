@@ -9,10 +9,12 @@
 # A config is tinyconfig + base.config + ARCH.config plus the parts of
 # its name, joined by "+" (e.g. "o2+net"):
 #   base       nothing more (the default)
-#   distro     distro.config + distro-ARCH.config
+#   distro     distro.config + distro-ARCH.config + kunit.config
 #   defconfig  ARCH_defconfig instead of tinyconfig
 #   o2         o2.config: -O2 (CC_OPTIMIZE_FOR_PERFORMANCE)
 #   net        net.config: NET, INET, UNIX (the loopback device)
+#   btf        btf.config: DWARF and BTF
+#   kunit      kunit.config: KUnit, all tests (part of distro)
 
 # progress WHAT...: where a run of hours is, on stderr, after the time
 # since it started (bash's SECONDS): "[0:12:07] 6.1-x86_64 lto: build"
@@ -73,10 +75,11 @@ configure() {
 	for part in ${4//+/ }; do
 		case $part in
 		base) ;;
-		distro) frags+=("$FIX/kernel/configs/distro.config" "$FIX/kernel/configs/distro-$arch.config") ;;
+		distro) frags+=("$FIX/kernel/configs/distro.config" "$FIX/kernel/configs/distro-$arch.config"
+			"$FIX/kernel/configs/kunit.config") ;;
 		defconfig) start=defconfig ;;
-		o2 | net | btf) frags+=("$FIX/kernel/configs/$part.config") ;;
-		*) echo "unknown config part $part (base, distro, defconfig, o2, net, btf)"; return 1 ;;
+		o2 | net | btf | kunit) frags+=("$FIX/kernel/configs/$part.config") ;;
+		*) echo "unknown config part $part (base, distro, defconfig, o2, net, btf, kunit)"; return 1 ;;
 		esac
 	done
 	rm -rf "$o"

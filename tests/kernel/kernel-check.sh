@@ -20,10 +20,11 @@
 #
 # Configs (KCONFIG, or a third part of a KERNELS entry):
 #   base       tinyconfig + base.config + ARCH.config (the default)
-#   distro     base + distro.config + distro-ARCH.config: -O2, ORC or frame
-#              pointers, ftrace, retpolines, return thunks, SLS, jump
-#              labels, stack protector; checked with ltoguard-kcheck, the
-#              function tracer, a stack trace and return-thunk patching
+#   distro     base + distro.config + distro-ARCH.config + kunit.config:
+#              -O2, ORC or frame pointers, ftrace, retpolines, return
+#              thunks, SLS, jump labels, stack protector, KUnit; checked
+#              with ltoguard-kcheck, the function tracer, a stack trace,
+#              return-thunk patching and KUnit's results against plain's
 #   defconfig  ARCH_defconfig + base.config (hours on 2 cores; not in CI)
 # and the parts tests/kernel/kbuild.sh knows, joined by "+" (o2, net:
 # make bench's; e.g. KCONFIG=o2+net checks the benchmark kernels; btf:
@@ -222,6 +223,57 @@ check_objtool_warnings() {
 	else
 		bad "$k LTO+ltoguard: $n objtool warnings the plain build does not print: $(comm -13 "$p/objtool-warnings.txt" "$o/objtool-warnings.txt" | head -3 | tr '\n' ' ')"
 	fi
+}
+
+# kunit_results SRC LOG: each KUnit test case a boot log reports, as
+# "suite.case STATUS" (PASS, SKIP, FAIL, ERROR: kunit_json.py's words),
+# read by the kernel's own KTAP parser (kunit.py parse) and sorted.
+# Parameterised cases are one case; nested suites join their names by ".".
+kunit_results() {
+	python3 "$1/tools/testing/kunit/kunit.py" parse --json="$2.kunit.json" "$2" >"$2.kunit.txt" 2>&1
+	jq -r 'def cases($p): (.test_cases[] | "\($p)\(.name) \(.status)"),
+			(.sub_groups[] | cases($p + .name + "."));
+		.sub_groups[] | cases(.name + ".")' "$2.kunit.json" 2>/dev/null | sort
+}
+
+# kunit_counts RESULTS: "N suites, P passed, S skipped, F failed"
+kunit_counts() {
+	awk '{ sub(/[.].*/, "", $1); suite[$1] = 1; n[$2]++ }
+		END { printf "%d suites, %d passed, %d skipped, %d failed\n", length(suite), n["PASS"], n["SKIP"], n["FAIL"] + n["ERROR"] }' "$1"
+}
+
+# kunit_lost PLAIN LTO: the cases that pass in PLAIN's results and do
+# not pass (or do not run) in LTO's
+kunit_lost() {
+	comm -23 <(awk '$2 == "PASS" { print $1 }' "$1") <(awk '$2 == "PASS" { print $1 }' "$2")
+}
+
+# check_kunit K SRC PLAIN LTO: every KUnit case the plain kernel passes,
+# the LTO kernel passes.  The comparison is first shown to fail: LTO's
+# log with its first passing case's line turned "not ok" must lose it.
+check_kunit() {
+	local k=$1 src=$2 p=$3 o=$4 lost
+	kunit_results "$src" "$p/boot.log" >"$p/kunit.txt"
+	kunit_results "$src" "$o/boot.log" >"$o/kunit.txt"
+	if ! grep -q ' PASS$' "$p/kunit.txt"; then
+		bad "$k: the plain kernel ran no KUnit case that passed (see $p/boot.log.kunit.txt)"
+		return
+	fi
+	# a case's line: "    ok N name", after the console's time stamp if any
+	sed '0,/^\(\(\[[^]]*\] *\)\{0,1\}    \)ok \([0-9]\)/s//\1not ok \3/' \
+		"$o/boot.log" >"$o/boot-flipped.log"
+	kunit_results "$src" "$o/boot-flipped.log" >"$o/kunit-flipped.txt"
+	if [ "$(kunit_lost "$p/kunit.txt" "$o/kunit-flipped.txt" | wc -l)" -ne 1 ]; then
+		bad "$k: the KUnit comparison does not see one case turned \"not ok\" in the LTO log: it proves nothing"
+		return
+	fi
+	lost=$(kunit_lost "$p/kunit.txt" "$o/kunit.txt")
+	if [ -z "$lost" ]; then
+		ok "$k LTO+ltoguard: KUnit $(kunit_counts "$o/kunit.txt"); plain $(kunit_counts "$p/kunit.txt")"
+	else
+		bad "$k LTO+ltoguard: $(echo "$lost" | wc -l) KUnit cases pass plain but not LTO: $(echo "$lost" | head -5 | tr '\n' ' ')"
+	fi
+	comm -13 "$p/kunit.txt" "$o/kunit.txt" | sed "s/^/$k KUnit, LTO differs from plain: /" >>"$table.reasons"
 }
 
 # distro_checks K PLAIN LTO: what the config's objtool, ftrace, unwinder
@@ -560,6 +612,8 @@ main() {
 		if [ -f "$WORK/$k-lto/boot.log" ] && grep -q LTOGUARD-KERNEL-PASS "$WORK/$k-lto/boot.log"; then
 			distro_checks "$k" "$WORK/$k-plain" "$WORK/$k-lto"
 			debug_checks "$k" "$WORK/$k-plain" "$WORK/$k-lto"
+			grep -q '^CONFIG_KUNIT=y' "$WORK/$k-lto/.config" &&
+				check_kunit "$k" "$src" "$WORK/$k-plain" "$WORK/$k-lto"
 			[ "$cfg" = distro ] && packaging_checks "$k" "$src" "$arch" "$WORK/$k-lto"
 		fi
 

@@ -11,6 +11,7 @@
 #   base       nothing more (the default)
 #   distro     distro.config + distro-ARCH.config + kunit.config
 #   defconfig  ARCH_defconfig instead of tinyconfig
+#   debian     Debian's cloud-amd64 config instead (debian_config)
 #   o2         o2.config: -O2 (CC_OPTIMIZE_FOR_PERFORMANCE)
 #   net        net.config: NET, INET, UNIX (the loopback device)
 #   btf        btf.config: DWARF and BTF
@@ -68,6 +69,28 @@ kernel_make() {
 	esac
 }
 
+# debian_config SRC O ARCH: Debian's own config of SRC's version
+# (package linux-config-VERSION), cloud-amd64, as a local build of it must
+# change it: no Debian certificate files (SYSTEM_TRUSTED_KEYS,
+# SYSTEM_REVOCATION_KEYS: Debian's build sets them, and kbuild fails on
+# a path it cannot read), modules signed with kbuild's generated key
+# (MODULE_SIG_KEY), and modules reduced with localmodconfig to the list
+# kernel-fixtures/kernel/configs/debian.lsmod.  bookworm's linux-config
+# has no 686-pae config: x86_64 only.
+debian_config() {
+	local src=$1 o=$2 arch=$3 ver config
+	ver=$(make -s -C "$src" kernelversion | cut -d. -f1,2)
+	config=/usr/src/linux-config-$ver/config.amd64_none_cloud-amd64.xz
+	[ "$arch" = x86_64 ] || { echo "Debian's config: x86_64 only (bookworm has no 686-pae config)"; return 1; }
+	[ -f "$config" ] || { echo "no $config: apt-get install linux-config-$ver"; return 1; }
+	xz -dc "$config" >"$o/.config" &&
+		"$src/scripts/config" --file "$o/.config" --set-str SYSTEM_TRUSTED_KEYS "" \
+			--set-str SYSTEM_REVOCATION_KEYS "" --set-str MODULE_SIG_KEY certs/signing_key.pem &&
+		make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" olddefconfig >"$o/debian-config.log" 2>&1 &&
+		make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" LSMOD="$FIX/kernel/configs/debian.lsmod" \
+			localmodconfig >>"$o/debian-config.log" 2>&1
+}
+
 # configure SRC O ARCH CONFIG
 configure() {
 	local src=$1 o=$2 arch=$3 part start=tinyconfig
@@ -78,16 +101,25 @@ configure() {
 		distro) frags+=("$FIX/kernel/configs/distro.config" "$FIX/kernel/configs/distro-$arch.config"
 			"$FIX/kernel/configs/kunit.config") ;;
 		defconfig) start=defconfig ;;
+		# Debian's config is taken as it is: no base fragments
+		debian) start=debian frags=() ;;
 		o2 | net | btf | kunit) frags+=("$FIX/kernel/configs/$part.config") ;;
-		*) echo "unknown config part $part (base, distro, defconfig, o2, net, btf, kunit)"; return 1 ;;
+		*) echo "unknown config part $part (base, distro, defconfig, debian, o2, net, btf, kunit)"; return 1 ;;
 		esac
 	done
 	rm -rf "$o"
 	mkdir -p "$o"
-	make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" $start >/dev/null &&
+	if [ "$start" = debian ]; then
+		debian_config "$src" "$o" "$arch" || return 1
+	else
+		make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" $start >/dev/null || return 1
+	fi
+	: >"$o/merge-config.log"
+	if [ ${#frags[@]} -gt 0 ]; then
 		"$src/scripts/kconfig/merge_config.sh" -m -O "$o" "$o/.config" \
-			"${frags[@]}" >"$o/merge-config.log" 2>&1 &&
-		make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" olddefconfig >>"$o/merge-config.log" 2>&1
+			"${frags[@]}" >"$o/merge-config.log" 2>&1 || return 1
+	fi
+	make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" olddefconfig >>"$o/merge-config.log" 2>&1
 }
 
 # initramfs O ARCH [INIT.c CPIO]: CPIO (O/initramfs.cpio) with the

@@ -26,6 +26,9 @@
 #              with ltoguard-kcheck, the function tracer, a stack trace,
 #              return-thunk patching and KUnit's results against plain's
 #   defconfig  ARCH_defconfig + base.config (hours on 2 cores; not in CI)
+#   debian     Debian's cloud-amd64 config (linux-config-VERSION), x86_64,
+#              modules reduced with localmodconfig (kbuild.sh's
+#              debian_config; about an hour and a half here; not in CI)
 # and the parts tests/kernel/kbuild.sh knows, joined by "+" (o2, net:
 # make bench's; e.g. KCONFIG=o2+net checks the benchmark kernels; btf:
 # DWARF and BTF, checked by tests/kernel/debug-checks.sh, e.g.
@@ -619,10 +622,10 @@ main() {
 
 		# the control: what must break without ltoguard's part.  base:
 		# the plugin; distro with objtool (x86_64): objtool on LTO code;
-		# defconfig: none, plain and LTO only (each LTO build takes most
-		# of an hour here)
+		# defconfig and debian: none, plain and LTO only (each LTO build
+		# takes most of an hour here)
 		case $cfg in
-		defconfig) ;;
+		defconfig* | debian*) ;;
 		distro)	if grep -q '^CONFIG_OBJTOOL=y' "$WORK/$k-plain/.config"; then
 				objtool_control "$k" "$src" "$arch" "$cfg"
 			else

@@ -9,6 +9,7 @@
  * -icount shift=0 the getppid time counts guest instructions.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,7 +130,7 @@ int main(void)
 	int fd = open("/ltoguard_test.ko", O_RDONLY);
 	long rc = fd < 0 ? -1 : syscall(SYS_finit_module, fd, "", 0);
 
-	printf("ltoguard-init: finit_module rc=%ld\n", rc);
+	printf("ltoguard-init: finit_module rc=%ld errno=%d\n", rc, rc ? errno : 0);
 	if (tracing)
 		print_trace();
 	time_getppid();

@@ -122,17 +122,31 @@ configure() {
 	make -s -C "$src" O="$o" ARCH="$arch" CC="$CC" olddefconfig >>"$o/merge-config.log" 2>&1
 }
 
-# initramfs O ARCH [INIT.c CPIO]: CPIO (O/initramfs.cpio) with the
+# initramfs O ARCH [INIT.c CPIO KO]: CPIO (O/initramfs.cpio) with the
 # static /init built from INIT.c (kernel-fixtures/kernel/init.c) and the
-# test module.
+# test module KO (O/kmod/ltoguard_test.ko) as /ltoguard_test.ko.
 initramfs() {
 	local o=$1 arch=$2 init=${3:-$FIX/kernel/init.c} cpio=${4:-$1/initramfs.cpio} m=-m64
+	local ko=${5:-$1/kmod/ltoguard_test.ko}
 	[ "$arch" = i386 ] && m=-m32
 	rm -rf "$o/initramfs"
 	mkdir -p "$o/initramfs"
 	$CC $m -static -O2 "$init" -o "$o/initramfs/init" || return 1
-	cp "$o/kmod/ltoguard_test.ko" "$o/initramfs/"
+	cp "$ko" "$o/initramfs/ltoguard_test.ko"
 	(cd "$o/initramfs" && printf 'init\nltoguard_test.ko\n' | cpio -o -H newc 2>/dev/null) >"$cpio"
+}
+
+# sign_module O KO: with MODULE_SIG, KO signed with the key kbuild made
+# for O (certs/signing_key.pem; its certificate is built into the
+# kernel's keyring), as modules_install signs the tree's own modules
+# (MODULE_SIG_ALL); the unsigned module is kept as KO.unsigned.  Such
+# kernels boot with module.sig_enforce=1 (qemu_command).
+sign_module() {
+	local o=$1 ko=$2 hash
+	grep -q '^CONFIG_MODULE_SIG=y' "$o/.config" || return 0
+	hash=$(sed -n 's/^CONFIG_MODULE_SIG_HASH="\(.*\)"$/\1/p' "$o/.config")
+	cp "$ko" "$ko.unsigned" &&
+		"$o/scripts/sign-file" "$hash" "$o/certs/signing_key.pem" "$o/certs/signing_key.x509" "$ko"
 }
 
 # boot O ARCH [CPIO LOG MARKER]: QEMU with -icount shift=0, so that
@@ -155,6 +169,7 @@ qemu_command() {
 	local o=$1 arch=$2 cpio=$3 qemu=qemu-system-x86_64 extra=""
 	[ "$arch" = i386 ] && qemu="qemu-system-i386"
 	grep -Eq '^CONFIG_(MITIGATION_)?RETHUNK=y' "$o/.config" && extra=" mitigations=off"
+	grep -q '^CONFIG_MODULE_SIG=y' "$o/.config" && extra="$extra module.sig_enforce=1"
 	QEMU_COMMAND=("$qemu" -icount shift=0 -kernel "$o/arch/x86/boot/bzImage" -initrd "$cpio"
 		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 oops=panic$extra"
 		-nographic -no-reboot -m 512)
@@ -212,6 +227,7 @@ build_one() {
 	cp "$FIX/kernel/kmod/Kbuild" "$FIX/kernel/kmod/ltoguard_test.c" "$o/kmod/"
 	kernel_make "$src" "$o" "$arch" "$mode" M="$o/kmod" modules >"$o/kmod.log" 2>&1 ||
 		{ echo "module build failed"; return 3; }
+	sign_module "$o" "$o/kmod/ltoguard_test.ko" || { echo "module signing failed"; return 3; }
 	initramfs "$o" "$arch" || return 3
 	return 0
 }

@@ -159,6 +159,26 @@ check_boot_warnings() {
 	fi
 }
 
+# MODULE_SIG: the LTO kernel booted with module.sig_enforce=1 and loaded
+# the test module signed with the tree's key (sign_module in kbuild.sh),
+# which its keyring (certs/system_certificates.S, asm) holds; the same
+# module unsigned is rejected (the check's control).
+check_module_signature() {
+	local k=$1 o=$2 arch=$3 log=$2/boot-unsigned.log
+	if ! tr -d '\r' <"$o/boot.log" | grep -q '^ltoguard-init: finit_module rc=0 errno=0$' ||
+	   ! grep -q 'module.sig_enforce=1' "$o/boot.log"; then
+		bad "$k LTO+ltoguard: the signed module did not load with module.sig_enforce=1: $(grep -m1 -E 'finit_module|Loading of' "$o/boot.log")"
+		return
+	fi
+	initramfs "$o" "$arch" "$FIX/kernel/init.c" "$o/initramfs-unsigned.cpio" "$o/kmod/ltoguard_test.ko.unsigned"
+	if ! boot "$o" "$arch" "$o/initramfs-unsigned.cpio" "$log" &&
+	   grep -q 'Loading of unsigned module is rejected' "$log"; then
+		ok "$k LTO+ltoguard: with module.sig_enforce=1 the signed module loaded and the unsigned one was rejected"
+	else
+		bad "$k LTO+ltoguard: the unsigned module was not rejected: $(grep -m1 -E 'finit_module|Loading of' "$log")"
+	fi
+}
+
 # The distro checks: each takes K, the plain and the LTO object trees.
 check_tables() {
 	local k=$1 p=$2 o=$3
@@ -587,6 +607,7 @@ main() {
 				bad "$k LTO+ltoguard: initcall order differs from plain (see $o/initcalls.diff)"
 			fi
 			check_boot_warnings "$k" "$WORK/$k-plain" "$o"
+			grep -q '^CONFIG_MODULE_SIG=y' "$o/.config" && check_module_signature "$k" "$o" "$arch"
 			check_head "$k" "$WORK/$k-plain" "$o"
 			# global or weak (memcpy, abort are weak in the plain kernel too)
 			lost=$(comm -23 <(exports_of "$WORK/$k-plain/vmlinux") \

@@ -253,7 +253,8 @@ check_objtool_warnings() {
 # read by the kernel's own KTAP parser (kunit.py parse) and sorted.
 # Parameterised cases are one case; nested suites join their names by ".".
 kunit_results() {
-	python3 "$1/tools/testing/kunit/kunit.py" parse --json="$2.kunit.json" "$2" >"$2.kunit.txt" 2>&1
+	# -B: no __pycache__ in the read-only source tree (root could write it)
+	python3 -B "$1/tools/testing/kunit/kunit.py" parse --json="$2.kunit.json" "$2" >"$2.kunit.txt" 2>&1
 	jq -r 'def cases($p): (.test_cases[] | "\($p)\(.name) \(.status)"),
 			(.sub_groups[] | cases($p + .name + "."));
 		.sub_groups[] | cases(.name + ".")' "$2.kunit.json" 2>/dev/null | sort

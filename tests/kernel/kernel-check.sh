@@ -249,27 +249,28 @@ check_objtool_warnings() {
 }
 
 # kunit_results SRC LOG: each KUnit test case a boot log reports, as
-# "suite.case STATUS" (PASS, SKIP, FAIL, ERROR: kunit_json.py's words),
+# "suite.case<TAB>STATUS" (PASS, SKIP, FAIL, ERROR: kunit_json.py's
+# words; a parameter's case name may have spaces),
 # read by the kernel's own KTAP parser (kunit.py parse) and sorted.
-# Parameterised cases are one case; nested suites join their names by ".".
+# Nested groups (6.12 reads parameters as one) join their names by ".".
 kunit_results() {
 	# -B: no __pycache__ in the read-only source tree (root could write it)
 	python3 -B "$1/tools/testing/kunit/kunit.py" parse --json="$2.kunit.json" "$2" >"$2.kunit.txt" 2>&1
-	jq -r 'def cases($p): (.test_cases[] | "\($p)\(.name) \(.status)"),
+	jq -r 'def cases($p): (.test_cases[] | "\($p)\(.name)\t\(.status)"),
 			(.sub_groups[] | cases($p + .name + "."));
 		.sub_groups[] | cases(.name + ".")' "$2.kunit.json" 2>/dev/null | sort
 }
 
 # kunit_counts RESULTS: "N suites, P passed, S skipped, F failed"
 kunit_counts() {
-	awk '{ sub(/[.].*/, "", $1); suite[$1] = 1; n[$2]++ }
+	awk -F'\t' '{ sub(/[.].*/, "", $1); suite[$1] = 1; n[$2]++ }
 		END { printf "%d suites, %d passed, %d skipped, %d failed\n", length(suite), n["PASS"], n["SKIP"], n["FAIL"] + n["ERROR"] }' "$1"
 }
 
 # kunit_lost PLAIN LTO: the cases that pass in PLAIN's results and do
 # not pass (or do not run) in LTO's
 kunit_lost() {
-	comm -23 <(awk '$2 == "PASS" { print $1 }' "$1") <(awk '$2 == "PASS" { print $1 }' "$2")
+	comm -23 <(awk -F'\t' '$2 == "PASS" { print $1 }' "$1") <(awk -F'\t' '$2 == "PASS" { print $1 }' "$2")
 }
 
 # check_kunit K SRC PLAIN LTO: every KUnit case the plain kernel passes,
@@ -279,7 +280,7 @@ check_kunit() {
 	local k=$1 src=$2 p=$3 o=$4 lost
 	kunit_results "$src" "$p/boot.log" >"$p/kunit.txt"
 	kunit_results "$src" "$o/boot.log" >"$o/kunit.txt"
-	if ! grep -q ' PASS$' "$p/kunit.txt"; then
+	if ! grep -q '	PASS$' "$p/kunit.txt"; then
 		bad "$k: the plain kernel ran no KUnit case that passed (see $p/boot.log.kunit.txt)"
 		return
 	fi

@@ -178,7 +178,8 @@ deps:
 	apt-get install -y --no-install-recommends make gcc g++ gcc-12-plugin-dev \
 		gcc-11 g++-11 gcc-11-plugin-dev gcc-multilib g++-multilib \
 		gcc-11-multilib libcmocka-dev binutils libc6-dev qemu-user \
-		linux-source-6.1 linux-source-6.12 qemu-system-x86 flex bison bc libelf-dev libssl-dev \
+		linux-source-6.1 linux-source-6.12 linux-config-6.1 linux-config-6.12 \
+		qemu-system-x86 flex bison bc libelf-dev libssl-dev \
 		cpio time bsdextrautils valgrind shellcheck scdoc man-db ccache \
 		dpkg-dev lintian fakeroot rpm rsync kmod dwarves bpftool python3 jq
 

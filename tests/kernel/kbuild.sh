@@ -136,6 +136,12 @@ initramfs() {
 	(cd "$o/initramfs" && printf 'init\nltoguard_test.ko\n' | cpio -o -H newc 2>/dev/null) >"$cpio"
 }
 
+# module_loaded LOG: in the boot whose console is LOG, /init loaded the
+# test module (finit_module succeeded)
+module_loaded() {
+	tr -d '\r' <"$1" | grep -q '^ltoguard-init: finit_module rc=0 errno=0$'
+}
+
 # sign_module O KO: with MODULE_SIG, KO signed with the key kbuild made
 # for O (certs/signing_key.pem; its certificate is built into the
 # kernel's keyring), as modules_install signs the tree's own modules

@@ -165,7 +165,7 @@ check_boot_warnings() {
 # module unsigned is rejected (the check's control).
 check_module_signature() {
 	local k=$1 o=$2 arch=$3 log=$2/boot-unsigned.log
-	if ! tr -d '\r' <"$o/boot.log" | grep -q '^ltoguard-init: finit_module rc=0 errno=0$' ||
+	if ! module_loaded "$o/boot.log" ||
 	   ! grep -q 'module.sig_enforce=1' "$o/boot.log"; then
 		bad "$k LTO+ltoguard: the signed module did not load with module.sig_enforce=1: $(grep -m1 -E 'finit_module|Loading of' "$o/boot.log")"
 		return
@@ -267,10 +267,15 @@ kunit_counts() {
 		END { printf "%d suites, %d passed, %d skipped, %d failed\n", length(suite), n["PASS"], n["SKIP"], n["FAIL"] + n["ERROR"] }' "$1"
 }
 
+# kunit_passed RESULTS: the cases that passed, sorted
+kunit_passed() {
+	awk -F'\t' '$2 == "PASS" { print $1 }' "$1"
+}
+
 # kunit_lost PLAIN LTO: the cases that pass in PLAIN's results and do
 # not pass (or do not run) in LTO's
 kunit_lost() {
-	comm -23 <(awk -F'\t' '$2 == "PASS" { print $1 }' "$1") <(awk -F'\t' '$2 == "PASS" { print $1 }' "$2")
+	comm -23 <(kunit_passed "$1") <(kunit_passed "$2")
 }
 
 # check_kunit K SRC PLAIN LTO: every KUnit case the plain kernel passes,

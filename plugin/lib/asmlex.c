@@ -491,8 +491,14 @@ static void define_then_use(struct lexer *lx, size_t dstart, size_t dlen)
 	scan_operands(lx, LG_ASM_USE);
 }
 
-/* .type sym,@function  /  .size sym, .-sym: the symbol is only declared. */
-static void declare_first(struct lexer *lx)
+/*
+ * .type sym,@function  /  .size sym, .-sym: the first symbol is only
+ * declared.  The size is an expression whose names are used: btf_ids.h's
+ * BTF_SET_END is ".size __BTF_ID__set__NAME, .-NAME", and a rename of
+ * NAME must reach it too, or gas finds the size "does not evaluate to a
+ * constant".
+ */
+static void declare_first(struct lexer *lx, int then_expression)
 {
 	skip_space(lx);
 	if (lg_is_symstart(peek(lx, 0))) {
@@ -501,7 +507,10 @@ static void declare_first(struct lexer *lx)
 
 		emit(lx, start, len, LG_ASM_DECLARE);
 	}
-	skip_statement(lx);
+	if (then_expression)
+		scan_operands(lx, LG_ASM_USE);
+	else
+		skip_statement(lx);
 }
 
 static void directive(struct lexer *lx, size_t start, size_t len)
@@ -534,9 +543,10 @@ static void directive(struct lexer *lx, size_t start, size_t len)
 		scan_operands(lx, LG_ASM_BIND);
 	} else if (word_in(lx, start, len, declare_directives)) {
 		scan_operands(lx, LG_ASM_DECLARE);
-	} else if (word_is(lx, start, len, ".type") ||
-		   word_is(lx, start, len, ".size")) {
-		declare_first(lx);
+	} else if (word_is(lx, start, len, ".type")) {
+		declare_first(lx, 0);
+	} else if (word_is(lx, start, len, ".size")) {
+		declare_first(lx, 1);
 	} else if (word_in(lx, start, len, define_directives)) {
 		define_then_use(lx, start, len);
 	} else {

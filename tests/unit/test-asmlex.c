@@ -82,7 +82,10 @@ static const struct lex_case cases[] = {
 	{ ".byte '\n call x", BASIC, "use:x" },
 	/* directives that declare, not reference */
 	{ ".globl foo\n.weak bar, baz\n.local l", BASIC, "bind:foo bind:bar bind:baz bind:l" },
-	{ ".type foo, @function\n.size foo, .-foo", BASIC, "decl:foo decl:foo" },
+	{ ".type foo, @function\n.size foo, .-foo", BASIC, "decl:foo decl:foo use:foo" },
+	/* the size is an expression (btf_ids.h BTF_SET_END) */
+	{ ".size __BTF_ID__set__s, .-s", BASIC, "decl:__BTF_ID__set__s use:s" },
+	{ ".type f, %function\n.type g,#function", BASIC, "decl:f decl:g" },
 	{ ".hidden h\n.extern e", BASIC, "decl:h decl:e" },
 	/* labels: defined by the text */
 	{ "foo: bar: .long baz", BASIC, "def:foo def:bar use:baz" },

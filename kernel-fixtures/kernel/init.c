@@ -95,21 +95,23 @@ static void time_getppid(void)
 }
 
 /*
- * The kernel's own BTF (CONFIG_DEBUG_INFO_BTF: /sys/kernel/btf/vmlinux,
- * the .BTF section the kernel was linked with) as "btf SIZE CRC32", the
- * CRC-32 gzip's trailer has, which the host compares with vmlinux's .BTF;
- * nothing without sysfs BTF.
+ * BTF the kernel serves (CONFIG_DEBUG_INFO_BTF): /sys/kernel/btf/vmlinux,
+ * the .BTF section the kernel was linked with, and with
+ * DEBUG_INFO_BTF_MODULES /sys/kernel/btf/ltoguard_test, the test module's
+ * .BTF, which is there only if the kernel validated it against its own
+ * (kernel/bpf/btf.c btf_module_notify; with MODULE_ALLOW_BTF_MISMATCH a
+ * module whose BTF fails still loads).  Each as "WHAT SIZE CRC32", the
+ * CRC-32 gzip's trailer has, which the host compares with the file's
+ * .BTF; nothing for a file that is not there.
  */
-static void print_btf(void)
+static void print_btf(const char *what, const char *path)
 {
 	unsigned long crc = 0xffffffffUL, size = 0;
 	unsigned char buf[4096];
 	ssize_t n, i;
 	int fd, bit;
 
-	mkdir("/sys", 0755);
-	mount("sysfs", "/sys", "sysfs", 0, NULL);
-	fd = open("/sys/kernel/btf/vmlinux", O_RDONLY);
+	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return;
 	while ((n = read(fd, buf, sizeof(buf))) > 0) {
@@ -121,7 +123,7 @@ static void print_btf(void)
 		size += (unsigned long)n;
 	}
 	close(fd);
-	printf("ltoguard-init: btf %lu %08lx\n", size, crc ^ 0xffffffffUL);
+	printf("ltoguard-init: %s %lu %08lx\n", what, size, crc ^ 0xffffffffUL);
 }
 
 int main(void)
@@ -134,7 +136,10 @@ int main(void)
 	if (tracing)
 		print_trace();
 	time_getppid();
-	print_btf();
+	mkdir("/sys", 0755);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	print_btf("btf", "/sys/kernel/btf/vmlinux");
+	print_btf("module-btf", "/sys/kernel/btf/ltoguard_test");
 	if (rc == 0)
 		printf("LTOGUARD-KERNEL-PASS\n");
 	fflush(stdout);

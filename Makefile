@@ -181,7 +181,7 @@ deps:
 		linux-source-6.1 linux-source-6.12 linux-config-6.1 linux-config-6.12 \
 		qemu-system-x86 flex bison bc libelf-dev libssl-dev \
 		cpio time bsdextrautils valgrind shellcheck scdoc man-db ccache \
-		dpkg-dev lintian fakeroot rpm rsync kmod dwarves bpftool python3 jq
+		dpkg-dev lintian fakeroot rpm rsync kmod dwarves bpftool python3 jq gdb
 
 clean:
 	rm -rf build plugin/ltoguard.so

@@ -25,9 +25,10 @@
  * function symbol that LTO-VMLINUX has no function of that name for, and
  * each per-CPU variable it has no per-CPU variable of that name for, into
  * STT_NOTYPE: pahole then writes no record for what the LTO kernel
- * inlined away, dropped or renamed (foo.lto_priv.0, foo.constprop.0 and
- * ltoguard's foo.ltoguard.HASH are not foo), and a BPF program can attach
- * only to what exists.  It prints each such symbol, "function NAME" or
+ * inlined away, dropped or renamed (foo.lto_priv.0 and foo.constprop.0
+ * are not foo; ltoguard's foo.ltoguard.HASH is foo again in both links,
+ * ltoguard-ltrans --own-names), and a BPF program can attach only to what
+ * exists.  It prints each such symbol, "function NAME" or
  * "percpu NAME", and changes nothing else.
  */
 #define _POSIX_C_SOURCE 200809L

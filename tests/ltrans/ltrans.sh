@@ -71,6 +71,7 @@ run_ltrans_tests() {
 	run_ltrans_cache_test "$d"
 	run_ltrans_debug_test "$d-debug"
 	run_ltrans_clash_test "$d-clash"
+	run_ltrans_static_names_test "$d-names"
 	run_module_link_test "$d"
 	run_kbuild_wrapper_test "$d/kbuild"
 }
@@ -399,6 +400,53 @@ run_ltrans_clash_test() {
 	else
 		bad "ltrans clash: asm_call calls '$target', asm's clash '$asm_clash': $(head -n3 "$d/link.log")"
 	fi
+}
+
+# Two files each list a static "setup" in toplevel asm, as 6.1 lists its
+# initcalls: cc1 renames each setup.ltoguard.HASH (keep/asm.c), so that
+# the one assembler file LTO puts all toplevel asm in has no clash.  GCC's
+# own LTO link keeps those names (the control); ltoguard-ltrans gives them
+# their own name back, local, each asm table still pointing at its file's
+# function.
+run_ltrans_static_names_test() {
+	local d=$1 f gcc_names names want got
+	rm -rf "$d"
+	mkdir -p "$d"
+	for f in p q; do
+		printf '%s
+' "static __attribute__((noinline)) int setup(int x) { return x + '$f'; }" \
+			"asm(\".pushsection .rodata\\n.globl ${f}_table\\n${f}_table: .quad setup\\n.popsection\");" \
+			"int ${f}_call(int x) { return setup(x); }" >"$d/$f.c"
+	done
+	printf '%s\n' 'int p_call(int), q_call(int);' 'int entry(void) { return p_call(1) + q_call(2); }' >"$d/m.c"
+	for f in p q m; do
+		(cd "$d" && $CC -O2 -flto -ffat-lto-objects -fplugin="$PLUGIN" -c $f.c -o $f.o) || { bad "ltrans names: $f.c does not build"; return; }
+	done
+	(cd "$d" && $CC -O2 -flto -fplugin="$PLUGIN" -nostdlib -no-pie -e entry -o gcc-link p.o q.o m.o &&
+		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" \
+		"$TOP/plugin/kbuild/ltoguard-ld" -e entry -o vmlinux p.o q.o m.o) >"$d/link.log" 2>&1
+	gcc_names=$(readelf -sW "$d/gcc-link" 2>/dev/null | awk '$4 == "FUNC" && $8 ~ /^setup/ { print $8 }' | sort | paste -sd' ')
+	names=$(readelf -sW "$d/vmlinux" 2>/dev/null | awk '$4 == "FUNC" && $8 ~ /^setup/ { print $5, $8 }' | sort | paste -sd' ')
+	# each table's word is the address of the setup its file defines
+	want=$(readelf -sW "$d/vmlinux" 2>/dev/null | awk '$4 == "FUNC" && $8 == "setup" { print $2 }' | sed 's/^0*//' | sort | paste -sd' ')
+	got=$(for f in p q; do quad_at "$d/vmlinux" ${f}_table; done | sort | paste -sd' ')
+	if [[ "$gcc_names" == *setup.ltoguard.*setup.ltoguard.* ]] && [ "$names" = "LOCAL setup LOCAL setup" ] &&
+	   [ "$(echo "$want" | wc -w)" = 2 ] && [ "$got" = "$want" ]; then
+		ok "ltrans names: the statics asm names are setup.ltoguard.HASH in GCC's link ($gcc_names), local setup twice in ltoguard's, each table at its own"
+	else
+		bad "ltrans names: GCC's link '$gcc_names', ltoguard's '$names', tables '$got', functions '$want': $(head -n3 "$d/link.log")"
+	fi
+}
+
+# quad_at BIN SYMBOL: the 64-bit word at SYMBOL in BIN, in hex without
+# leading zeros
+quad_at() {
+	local a
+	a=$(readelf -sW "$1" | awk -v s="$2" '$8 == s { print $2 }')
+	[ -n "$a" ] || return 1
+	objdump -s --start-address="0x$a" --stop-address="$(printf '0x%x' $((16#$a + 8)))" "$1" |
+		awk '/^ [0-9a-f]+ / { print $2 $3 }' | sed 's/\(..\)/\1 /g' |
+		awk '{ for (i = NF; i > 0; i--) printf "%s", $i; print "" }' | sed 's/^0*//'
 }
 
 # A module's .ko (kbuild's modfinal: ld -r of fat objects) leaves

@@ -117,6 +117,19 @@ run_ltrans_debug_test() {
 			bad "ltrans debug ($v): $(frames "$d/vmlinux" 2>&1), debug symbols: $(unloaded_globals "$d/vmlinux" 2>/dev/null | head -n3 | tr '\n' ' ') $(head -n3 "$d/link.log")"
 		fi
 	done
+	# i386 (the kernel links with -m elf_i386): the ld -r of the LTRANS
+	# and early debug objects takes the link's emulation
+	if ! LTRANS_CFLAGS="-m32 -g -fno-asynchronous-unwind-tables" ltrans_tree "$d-32"; then
+		bad "ltrans debug (i386): the test objects do not build"
+		return
+	fi
+	(cd "$d-32" && env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_OBJTOOL=none \
+		"$TOP/plugin/kbuild/ltoguard-ld" -m elf_i386 -e entry -o vmlinux a.o b.o) >"$d-32/link.log" 2>&1
+	if readelf -h "$d-32/vmlinux" 2>/dev/null | grep -q 'Class: *ELF32' && [ "$(frames "$d-32/vmlinux")" = ".debug_frame " ]; then
+		ok "ltrans debug (i386): the LTRANS and debug objects linked as elf_i386, CFI in .debug_frame"
+	else
+		bad "ltrans debug (i386): $(grep -m2 -E 'error|not supported|failed' "$d-32/link.log")"
+	fi
 }
 
 # ltoguard-kbuild around a stand-in kernel Makefile that prints the

@@ -491,14 +491,9 @@ static void define_then_use(struct lexer *lx, size_t dstart, size_t dlen)
 	scan_operands(lx, LG_ASM_USE);
 }
 
-/*
- * .type sym,@function  /  .size sym, .-sym: the first symbol is only
- * declared.  The size is an expression whose names are used: btf_ids.h's
- * BTF_SET_END is ".size __BTF_ID__set__NAME, .-NAME", and a rename of
- * NAME must reach it too, or gas finds the size "does not evaluate to a
- * constant".
- */
-static void declare_first(struct lexer *lx, int then_expression)
+/* .type sym,@function  /  .size sym, .-sym: the first symbol is only
+ * declared; the caller reads the rest of the statement. */
+static void declare_first(struct lexer *lx)
 {
 	skip_space(lx);
 	if (lg_is_symstart(peek(lx, 0))) {
@@ -507,10 +502,6 @@ static void declare_first(struct lexer *lx, int then_expression)
 
 		emit(lx, start, len, LG_ASM_DECLARE);
 	}
-	if (then_expression)
-		scan_operands(lx, LG_ASM_USE);
-	else
-		skip_statement(lx);
 }
 
 static void directive(struct lexer *lx, size_t start, size_t len)
@@ -544,9 +535,15 @@ static void directive(struct lexer *lx, size_t start, size_t len)
 	} else if (word_in(lx, start, len, declare_directives)) {
 		scan_operands(lx, LG_ASM_DECLARE);
 	} else if (word_is(lx, start, len, ".type")) {
-		declare_first(lx, 0);
+		declare_first(lx);
+		skip_statement(lx);	/* @function, %object */
 	} else if (word_is(lx, start, len, ".size")) {
-		declare_first(lx, 1);
+		/* the size is an expression whose names are used: btf_ids.h's
+		 * BTF_SET_END is ".size __BTF_ID__set__NAME, .-NAME", and a
+		 * rename of NAME must reach it too, or gas finds the size
+		 * "does not evaluate to a constant" */
+		declare_first(lx);
+		scan_operands(lx, LG_ASM_USE);
 	} else if (word_in(lx, start, len, define_directives)) {
 		define_then_use(lx, start, len);
 	} else {

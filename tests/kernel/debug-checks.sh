@@ -93,6 +93,12 @@ section_crc() {
 	rm -f "$tmp"
 }
 
+# btf_served O WHAT: "SIZE CRC32" of the BTF the test /init read from sysfs
+# in O's boot ("btf": vmlinux's, "module-btf": the test module's)
+btf_served() {
+	tr -d '\r' <"$1/boot.log" | sed -n "s/^ltoguard-init: $2 //p"
+}
+
 # unresolved LOG: resolve_btfids's unresolved names in a build log
 unresolved() {
 	sed -n 's/^WARN: resolve_btfids: unresolved symbol //p' "$1" | sort -u
@@ -100,7 +106,7 @@ unresolved() {
 
 check_btf() {
 	local k=$1 p=$2 o=$3 served want missing new
-	served=$(tr -d '\r' <"$o/boot.log" | sed -n 's/^ltoguard-init: btf //p')
+	served=$(btf_served "$o" btf)
 	want=$(section_crc "$o/vmlinux")
 	if [ -n "$served" ] && [ "$served" = "$want" ]; then
 		ok "$k LTO+ltoguard: /sys/kernel/btf/vmlinux is vmlinux's .BTF ($served)"
@@ -166,7 +172,7 @@ reread() {
 	gdb -batch -nx "${args[@]}" "$1" 2>/dev/null |
 		sed -n -e 's|^Line [0-9]* of "\([^"]*\)".*|\1|p' -e 's/^No line number information.*/??/p' |
 		sed 's|.*/||' | awk 'NR == FNR { file[++n] = $0; next }
-			$3 == "<artificial>" { $3 = file[++i] "" } { print }' - "$3"
+			$3 == "<artificial>" { $3 = file[++i] } { print }' - "$3"
 }
 
 check_dwarf() {
@@ -210,8 +216,8 @@ decoded_frames() {
 	src=$(readlink -f "$1/source")
 	sed -n '/ltoguard-kmod: stack trace:/,/ltoguard-kmod: end of stack trace/p' "$1/boot.log" | tr -d '\r' |
 		"$src/scripts/decode_stacktrace.sh" "$1/vmlinux" "$src" "$1/kmod" 2>/dev/null |
-		sed -e 's/^\[ *[0-9.]*\] //' -e 's/ (discriminator [0-9]*)//g' |
-		sed -n 's/^ *\([A-Za-z0-9_.]*\) (\([^)]* \)\{0,1\}\([^ )]*:[0-9]*\)) *.*/\1 \3/p' |
+		sed -n -e 's/^\[ *[0-9.]*\] //' -e 's/ (discriminator [0-9]*)//g' \
+			-e 's/^ *\([A-Za-z0-9_.]*\) (\([^)]* \)\{0,1\}\([^ )]*:[0-9]*\)) *.*/\1 \3/p' |
 		sed 's| [^ ]*/| |'
 }
 
@@ -223,7 +229,7 @@ decoded_frames() {
 # bad BTF load (Debian's configs)
 check_module_btf() {
 	local k=$1 o=$3 ko=$3/kmod/ltoguard_test.ko served want
-	served=$(tr -d '\r' <"$o/boot.log" | sed -n 's/^ltoguard-init: module-btf //p')
+	served=$(btf_served "$o" module-btf)
 	want=$(section_crc "$ko")
 	if [ -n "$served" ] && [ "$served" = "$want" ]; then
 		ok "$k LTO+ltoguard: the LTO kernel validated the test module's BTF and serves it (/sys/kernel/btf/ltoguard_test: $served)"

@@ -21,6 +21,7 @@ BUILD := build/gcc-$(GCC_MAJOR)
 PLUGIN := $(BUILD)/ltoguard.so
 KCHECK := build/ltoguard-kcheck
 BTFTOOL := build/ltoguard-btf
+ASIDE := build/ltoguard-debug-aside
 
 NO_PLUGIN_GOALS := clean deps help man deb unit fuzz test check-all
 ifneq ($(filter-out $(NO_PLUGIN_GOALS),$(or $(MAKECMDGOALS),all)),)
@@ -58,7 +59,7 @@ GLUE_OBJS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(GLUE_SRCS))
 .PHONY: all man deb help check check-all test unit demo install kernel-flags clean deps fuzz kernel-check bench FORCE
 .DELETE_ON_ERROR:
 
-all: plugin/ltoguard.so $(KCHECK) $(BTFTOOL)
+all: plugin/ltoguard.so $(KCHECK) $(BTFTOOL) $(ASIDE)
 
 help:
 	@echo 'ltoguard targets (CC=gcc-11 for gcc 11; README.md has the details):'
@@ -102,8 +103,13 @@ $(KCHECK): plugin/kbuild/ltoguard-kcheck.c
 	@mkdir -p $(@D)
 	$(CC) $(LIB_CFLAGS) $(LDHARDEN) -o $@ $< -lelf
 
-# ltoguard-btf: the other host tool, for ltoguard-pahole.
+# ltoguard-btf: a host tool for ltoguard-pahole.
 $(BTFTOOL): plugin/kbuild/ltoguard-btf.c
+	@mkdir -p $(@D)
+	$(CC) $(LIB_CFLAGS) $(LDHARDEN) -o $@ $< -lelf
+
+# ltoguard-debug-aside: a host tool for ltoguard-ltrans.
+$(ASIDE): plugin/kbuild/ltoguard-debug-aside.c
 	@mkdir -p $(@D)
 	$(CC) $(LIB_CFLAGS) $(LDHARDEN) -o $@ $< -lelf
 
@@ -118,7 +124,7 @@ $(BUILD)/unit/test-%: tests/unit/test-%.c $(LIB_OBJS) tests/unit/unit.h
 
 unit: $(UNIT_BINS)
 
-check: $(PLUGIN) $(UNIT_BINS) $(KCHECK) $(BTFTOOL)
+check: $(PLUGIN) $(UNIT_BINS) $(KCHECK) $(BTFTOOL) $(ASIDE)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) KCHECK=$(abspath $(KCHECK)) \
 		BTFTOOL=$(abspath $(BTFTOOL)) \
 		UNIT_BINS="$(abspath $(UNIT_BINS))" tests/run-tests.sh
@@ -134,11 +140,11 @@ demo: $(PLUGIN)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) BUILD=$(abspath $(BUILD)) tests/demo.sh
 
 # Real kernels (tests/kernel/kernel-check.sh); KERNELS="6.1-x86_64 ..." or "all" picks.
-kernel-check: $(PLUGIN) $(KCHECK) $(BTFTOOL)
+kernel-check: $(PLUGIN) $(KCHECK) $(BTFTOOL) $(ASIDE)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) KCHECK=$(abspath $(KCHECK)) tests/kernel/kernel-check.sh
 
 # Benchmarks (tests/bench/bench.sh), not tests: KERNELS as for kernel-check.
-bench: $(PLUGIN)
+bench: $(PLUGIN) $(ASIDE)
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) tests/bench/bench.sh
 
 BINDIR ?= /usr/local/bin
@@ -154,7 +160,7 @@ build/man/%: docs/man/%.scd
 
 man: $(MAN_PAGES)
 
-install: $(PLUGIN) $(KCHECK) $(BTFTOOL) $(MAN_PAGES)
+install: $(PLUGIN) $(KCHECK) $(BTFTOOL) $(ASIDE) $(MAN_PAGES)
 	install -D -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/ltoguard.so
 	install -D -m 0755 plugin/kbuild/ltoguard-ld $(DESTDIR)$(BINDIR)/ltoguard-ld
 	install -D -m 0755 plugin/kbuild/ltoguard-ltrans $(DESTDIR)$(BINDIR)/ltoguard-ltrans
@@ -162,6 +168,7 @@ install: $(PLUGIN) $(KCHECK) $(BTFTOOL) $(MAN_PAGES)
 	install -D -m 0755 plugin/kbuild/ltoguard-nm $(DESTDIR)$(BINDIR)/ltoguard-nm
 	install -D -m 0755 plugin/kbuild/ltoguard-pahole $(DESTDIR)$(BINDIR)/ltoguard-pahole
 	install -D -m 0755 $(BTFTOOL) $(DESTDIR)$(BINDIR)/ltoguard-btf
+	install -D -m 0755 $(ASIDE) $(DESTDIR)$(BINDIR)/ltoguard-debug-aside
 	install -D -m 0755 plugin/kbuild/ltoguard-kbuild $(DESTDIR)$(BINDIR)/ltoguard-kbuild
 	install -D -m 0644 -t $(DESTDIR)$(MANDIR)/man1 $(filter %.1,$(MAN_PAGES))
 	install -D -m 0644 -t $(DESTDIR)$(MANDIR)/man7 $(filter %.7,$(MAN_PAGES))
@@ -213,6 +220,7 @@ $(DEB): Makefile $(MAN_PAGES) $(wildcard plugin/*.c plugin/*/*.c plugin/kbuild/*
 	done
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note \
 		$(DEB_ROOT)/usr/bin/ltoguard-kcheck $(DEB_ROOT)/usr/bin/ltoguard-btf \
+		$(DEB_ROOT)/usr/bin/ltoguard-debug-aside \
 		$(DEB_ROOT)/usr/lib/gcc/*/*/plugin/ltoguard.so
 	gzip -9n $(DEB_ROOT)/usr/share/man/man*/*
 	install -D -m 0644 -t $(DEB_DOC) README.md
@@ -230,7 +238,8 @@ $(DEB): Makefile $(MAN_PAGES) $(wildcard plugin/*.c plugin/*/*.c plugin/kbuild/*
 	mkdir -p build/deb/shlibs/debian $(DEB_ROOT)/DEBIAN
 	printf 'Source: ltoguard\n\nPackage: ltoguard\nArchitecture: any\n' >build/deb/shlibs/debian/control
 	cd build/deb/shlibs && dpkg-shlibdeps -O -e$(abspath $(DEB_ROOT))/usr/bin/ltoguard-kcheck \
-		-e$(abspath $(DEB_ROOT))/usr/bin/ltoguard-btf 2>/dev/null \
+		-e$(abspath $(DEB_ROOT))/usr/bin/ltoguard-btf \
+		-e$(abspath $(DEB_ROOT))/usr/bin/ltoguard-debug-aside 2>/dev/null \
 		| sed -n 's/^shlibs:Depends=//p' >../shlibs.depends
 	{ printf '%s\n' 'Package: ltoguard' 'Version: $(VERSION)' 'Architecture: $(DEB_ARCH)' \
 		'Maintainer: $(DEB_MAINTAINER)' 'Section: devel' 'Priority: optional'; \

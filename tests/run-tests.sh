@@ -53,6 +53,8 @@ run_codegen_tests
 run_kcheck_tests
 . tests/ltrans/ltrans.sh
 run_ltrans_tests
+. tests/debug-aside/debug-aside.sh
+run_debug_aside_tests
 . tests/btf/btf.sh
 run_btf_tests
 . tests/bench/bench-tools.sh

@@ -80,17 +80,17 @@ run_diag_tests() {
 	if make -s -C "$TOP" install CC="$CC" DESTDIR="$d/root" >"$d/install.log" 2>&1 &&
 	   [ -f "$d/root$plugdir/ltoguard.so" ] && [ -x "$d/root/usr/local/bin/ltoguard-ld" ] && [ -x "$d/root/usr/local/bin/ltoguard-nm" ] &&
 	   [ -x "$d/root/usr/local/bin/ltoguard-kbuild" ] && [ -x "$d/root/usr/local/bin/ltoguard-pahole" ] &&
-	   [ -x "$d/root/usr/local/bin/ltoguard-btf" ]; then
+	   [ -x "$d/root/usr/local/bin/ltoguard-btf" ] && [ -x "$d/root/usr/local/bin/ltoguard-debug-aside" ]; then
 		diag install-by-name 0 "note: ltoguard: function 'really_called' made-visible" \
 			"$CC" -O2 -flto -c "$src" -o "$d/x.o" -iplugindir="$d/root$plugdir" \
 			-fplugin=ltoguard -fplugin-arg-ltoguard-verbose
 		local page pages=""
 		for page in ltoguard ltoguard-ld ltoguard-ltrans ltoguard-nm ltoguard-kcheck ltoguard-kbuild \
-			ltoguard-pahole ltoguard-btf; do
+			ltoguard-pahole ltoguard-btf ltoguard-debug-aside; do
 			pages="$pages $(MANPATH="$d/root/usr/local/share/man" man -w "$page" 2>/dev/null |
 				sed "s|^$d/root||")"
 		done
-		if [ "$(wc -w <<<"$pages")" = 8 ]; then
+		if [ "$(wc -w <<<"$pages")" = 9 ]; then
 			ok "diag make install: man finds every page:$pages"
 		else
 			bad "diag make install: man finds only:$pages"

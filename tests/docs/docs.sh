@@ -68,7 +68,7 @@ run_docs_tests() {
 			bad "docs: $page: $out"
 		fi
 	done
-	for cmd in ltoguard-ld ltoguard-ltrans ltoguard-nm ltoguard-kcheck ltoguard-kbuild ltoguard-pahole ltoguard-btf; do
+	for cmd in ltoguard-ld ltoguard-ltrans ltoguard-nm ltoguard-kcheck ltoguard-kbuild ltoguard-pahole ltoguard-btf ltoguard-debug-aside; do
 		[ -f "$MAN_SRC/$cmd.1.scd" ] || missing="$missing $cmd"
 	done
 	if [ -z "$missing" ]; then

@@ -13,10 +13,12 @@ ltrans_tree() {
 	mkdir -p "$d/tools/objtool"
 	cat >"$d/tools/objtool/objtool" <<'EOF'
 #!/bin/sh
-# records its arguments; checks the object is one linked ELF object
+# records its arguments and the size of the .debug_info it sees; checks
+# the object is one linked ELF object
 echo "$@" >>objtool.calls
 obj=$(eval echo "\${$#}")
 readelf -h "$obj" | grep -q 'REL (Relocatable file)' || { echo "not relocatable: $obj" >&2; exit 1; }
+readelf -SW "$obj" | sed -n 's/.*\] \.debug_info  *PROGBITS  *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\) .*/\1/p' >>objtool.debug
 EOF
 	chmod +x "$d/tools/objtool/objtool"
 	printf 'int b(int x);\nint a(int x) { return b(x) + 1; }\nint entry(void) { return a(41); }\n' >"$d/a.c"
@@ -34,7 +36,7 @@ EOF
 ltrans_link() {
 	local d=$1
 	shift
-	(cd "$d" && rm -f objtool.calls vmlinux &&
+	(cd "$d" && rm -f objtool.calls objtool.debug vmlinux &&
 		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log "$@" \
 		"$TOP/plugin/kbuild/ltoguard-ld" -e entry -o vmlinux a.o b.o) >"$d/link.log" 2>&1
 }
@@ -116,7 +118,17 @@ run_ltrans_debug_test() {
 		else
 			bad "ltrans debug ($v): $(frames "$d/vmlinux" 2>&1), debug symbols: $(unloaded_globals "$d/vmlinux" 2>/dev/null | head -n3 | tr '\n' ' ') $(head -n3 "$d/link.log")"
 		fi
+		readelf --debug-dump=info,line,frames "$d/vmlinux" >"$d/dwarf.$v" 2>&1
+		[ $v = objtool ] && cp "$d/objtool.debug" "$d/objtool.debug.seen" 2>/dev/null
 	done
+	# objtool ran on the LTO code without its DWARF (ltoguard-debug-aside),
+	# and the DWARF came back whole
+	if [ "$(cat "$d/objtool.debug.seen" 2>/dev/null)" = 000000 ] && [ -s "$d/dwarf.none" ] &&
+	   cmp -s "$d/dwarf.objtool" "$d/dwarf.none"; then
+		ok "ltrans debug: objtool saw an empty .debug_info, and vmlinux has the DWARF of the link without objtool"
+	else
+		bad "ltrans debug: objtool saw .debug_info of size '$(cat "$d/objtool.debug.seen" 2>/dev/null)'; DWARF $(diff "$d/dwarf.objtool" "$d/dwarf.none" | head -n3 | tr '\n' ' ')"
+	fi
 	# i386 (the kernel links with -m elf_i386): the ld -r of the LTRANS
 	# and early debug objects takes the link's emulation
 	if ! LTRANS_CFLAGS="-m32 -g -fno-asynchronous-unwind-tables" ltrans_tree "$d-32"; then

@@ -168,6 +168,8 @@ static void read_symbols(const struct object *o, struct symbols *s)
 		die(o->path, "bad symbol table");
 	s->n = hdr.sh_size / hdr.sh_entsize;
 	s->first_global = hdr.sh_info;
+	if (s->first_global > s->n)
+		die(o->path, "bad symbol table (its first global is past its end)");
 	s->name = xmalloc(s->n * sizeof(*s->name));
 	s->info = xmalloc(s->n);
 	for (size_t i = 0; i < s->n; i++) {
@@ -325,6 +327,8 @@ static void read_stash(struct stash *st, const char *path)
 		die(path, "not a stash of " TOOL);
 	st->syms.n = get_size(f, path, size);
 	st->syms.first_global = get_size(f, path, size);
+	if (st->syms.first_global > st->syms.n)
+		die(path, "not a stash of " TOOL " (bad symbol table)");
 	st->syms.name = xmalloc(st->syms.n * sizeof(char *));
 	st->syms.info = xmalloc(st->syms.n);
 	for (size_t i = 0; i < st->syms.n; i++) {
@@ -347,57 +351,52 @@ static void read_stash(struct stash *st, const char *path)
 	fclose(f);
 }
 
-/* Open addressing over the names of the global symbols of a table */
-struct name_index {
-	size_t mask;
-	size_t *slot; /* symbol index + 1, 0 for empty */
+/* The global symbols of a table, sorted by name for bsearch */
+struct globals {
+	const struct symbols *syms;
+	size_t n;
+	size_t *index;
 };
 
-static size_t hash_name(const char *s)
-{
-	size_t h = 2166136261u;
+static const struct symbols *sorting; /* qsort has no context argument */
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(sorting->name[*(const size_t *)a], sorting->name[*(const size_t *)b]);
 }
 
-static void index_globals(struct name_index *ix, const struct symbols *s)
+static void sort_globals(struct globals *g, const struct symbols *s)
 {
-	size_t cap = 16;
-
-	while (cap < 2 * s->n)
-		cap *= 2;
-	ix->mask = cap - 1;
-	ix->slot = calloc(cap, sizeof(*ix->slot));
-	if (!ix->slot)
-		die("symbols", "out of memory");
-	for (size_t i = s->first_global; i < s->n; i++) {
-		size_t h = hash_name(s->name[i]) & ix->mask;
-
-		while (ix->slot[h])
-			h = (h + 1) & ix->mask;
-		ix->slot[h] = i + 1;
-	}
+	g->syms = s;
+	g->n = s->n - s->first_global;
+	g->index = xmalloc(g->n * sizeof(*g->index));
+	for (size_t i = 0; i < g->n; i++)
+		g->index[i] = s->first_global + i;
+	sorting = s;
+	qsort(g->index, g->n, sizeof(*g->index), by_name);
 }
 
-static size_t find_global(const struct name_index *ix, const struct symbols *s, const char *name)
+static int name_vs_global(const void *key, const void *elem)
 {
-	size_t h = hash_name(name) & ix->mask;
+	return strcmp(key, sorting->name[*(const size_t *)elem]);
+}
 
-	for (; ix->slot[h]; h = (h + 1) & ix->mask)
-		if (!strcmp(s->name[ix->slot[h] - 1], name))
-			return ix->slot[h] - 1;
-	return SIZE_MAX;
+static size_t find_global(const struct globals *g, const char *name)
+{
+	const size_t *hit;
+
+	sorting = g->syms;
+	hit = bsearch(name, g->index, g->n, sizeof(*g->index), name_vs_global);
+	return hit ? *hit : SIZE_MAX;
 }
 
 /* Old symbol index -> the index that symbol has in NOW */
 static size_t *renumbering(const struct symbols *was, const struct symbols *now, const char *obj)
 {
 	size_t *to = xmalloc(was->n * sizeof(*to));
-	struct name_index ix;
+	struct globals g;
 
-	index_globals(&ix, now);
+	sort_globals(&g, now);
 	for (size_t i = 0; i < was->n; i++) {
 		if (i < was->first_global) {
 			if (i >= now->first_global || now->info[i] != was->info[i] ||
@@ -407,12 +406,12 @@ static size_t *renumbering(const struct symbols *was, const struct symbols *now,
 				exit(2);
 			}
 			to[i] = i;
-		} else if ((to[i] = find_global(&ix, now, was->name[i])) == SIZE_MAX) {
+		} else if ((to[i] = find_global(&g, was->name[i])) == SIZE_MAX) {
 			fprintf(stderr, TOOL ": error: %s: global symbol '%s' is gone\n", obj, was->name[i]);
 			exit(2);
 		}
 	}
-	free(ix.slot);
+	free(g.index);
 	return to;
 }
 

@@ -135,14 +135,15 @@ static bool is_debug_section(const struct object *o, size_t index)
 	       !(hdr.sh_flags & SHF_ALLOC);
 }
 
+/* a debug section, or the relocations of one */
 static bool goes_aside(const struct object *o, Elf_Scn *scn)
 {
 	GElf_Shdr hdr;
-	const char *name = section_name(o, scn, &hdr);
 
+	section_name(o, scn, &hdr);
 	if (hdr.sh_type == SHT_RELA || hdr.sh_type == SHT_REL)
 		return is_debug_section(o, hdr.sh_info);
-	return !strncmp(name, ".debug_", 7) && !(hdr.sh_flags & SHF_ALLOC);
+	return is_debug_section(o, elf_ndxscn(scn));
 }
 
 static Elf_Scn *symbol_table(const struct object *o, GElf_Shdr *hdr)

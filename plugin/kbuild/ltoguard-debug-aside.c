@@ -304,7 +304,6 @@ static int put(const char *obj, const char *path)
 
 /* The stash's symbol table and sections, read back */
 struct stash {
-	const char *path;
 	struct symbols syms;
 	size_t n;
 	struct aside *sec;
@@ -320,7 +319,6 @@ static void read_stash(struct stash *st, const char *path)
 		perror(path);
 		exit(2);
 	}
-	st->path = path;
 	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
 		die(path, "cannot read");
 	get_bytes(f, magic, sizeof(magic), path);

@@ -98,18 +98,10 @@ $(BUILD)/lib/%.o: plugin/lib/%.c include/ltoguard.h
 	@mkdir -p $(@D)
 	$(CC) $(LIB_CFLAGS) -c -o $@ $<
 
-# ltoguard-kcheck: a host tool for kernels, not part of the plugin.
-$(KCHECK): plugin/kbuild/ltoguard-kcheck.c
-	@mkdir -p $(@D)
-	$(CC) $(LIB_CFLAGS) $(LDHARDEN) -o $@ $< -lelf
-
-# ltoguard-btf: a host tool for ltoguard-pahole.
-$(BTFTOOL): plugin/kbuild/ltoguard-btf.c
-	@mkdir -p $(@D)
-	$(CC) $(LIB_CFLAGS) $(LDHARDEN) -o $@ $< -lelf
-
-# ltoguard-debug-aside: a host tool for ltoguard-ltrans.
-$(ASIDE): plugin/kbuild/ltoguard-debug-aside.c
+# The libelf host tools, one C file each, not part of the plugin:
+# ltoguard-kcheck checks a kernel image, ltoguard-btf serves
+# ltoguard-pahole, ltoguard-debug-aside serves ltoguard-ltrans.
+$(KCHECK) $(BTFTOOL) $(ASIDE): build/ltoguard-%: plugin/kbuild/ltoguard-%.c include/ltoguard-elf.h
 	@mkdir -p $(@D)
 	$(CC) $(LIB_CFLAGS) $(LDHARDEN) -o $@ $< -lelf
 

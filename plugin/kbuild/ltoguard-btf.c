@@ -32,14 +32,8 @@
  * "percpu NAME", and changes nothing else.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
+#define TOOL "ltoguard-btf"
+#include "ltoguard-elf.h"
 
 #define PERCPU_SECTION ".data..percpu"
 
@@ -58,31 +52,15 @@ struct names {
 	size_t n, cap;
 };
 
-static void fail(const char *what, const char *path)
-{
-	int err = elf_errno();
-
-	if (err)
-		fprintf(stderr, "ltoguard-btf: error: %s: %s: %s\n", path, what, elf_errmsg(err));
-	else
-		fprintf(stderr, "ltoguard-btf: error: %s: %s\n", path, what);
-	exit(2);
-}
-
 static void open_elf(struct elf_file *f, const char *path, bool write)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
 
 	f->path = path;
-	f->fd = open(path, write ? O_RDWR : O_RDONLY);
-	if (f->fd < 0) {
-		perror(path);
-		exit(2);
-	}
-	f->elf = elf_begin(f->fd, write ? ELF_C_RDWR : ELF_C_READ, NULL);
-	if (!f->elf || elf_kind(f->elf) != ELF_K_ELF || elf_getshdrstrndx(f->elf, &shstrndx))
-		fail("not an ELF file", path);
+	f->elf = tool_open_elf(path, write, &f->fd);
+	if (elf_getshdrstrndx(f->elf, &shstrndx))
+		tool_fail(path, "no section name table");
 	f->symtab = NULL;
 	f->percpu = 0;
 	while ((scn = elf_nextscn(f->elf, scn))) {
@@ -90,7 +68,7 @@ static void open_elf(struct elf_file *f, const char *path, bool write)
 		const char *name;
 
 		if (!gelf_getshdr(scn, &hdr))
-			fail("bad section header", path);
+			tool_fail(path, "bad section header");
 		name = elf_strptr(f->elf, shstrndx, hdr.sh_name);
 		if (hdr.sh_type == SHT_SYMTAB) {
 			f->symtab = scn;
@@ -100,7 +78,7 @@ static void open_elf(struct elf_file *f, const char *path, bool write)
 		}
 	}
 	if (!f->symtab)
-		fail("no symbol table", path);
+		tool_fail(path, "no symbol table");
 }
 
 static bool is_percpu_var(const struct elf_file *f, const GElf_Sym *sym)
@@ -121,14 +99,8 @@ static int compare_names(const void *a, const void *b)
 
 static void add_name(struct names *s, const char *name)
 {
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 4096;
-		s->v = realloc(s->v, s->cap * sizeof(*s->v));
-		if (!s->v) {
-			perror("ltoguard-btf");
-			exit(2);
-		}
-	}
+	if (s->n == s->cap)
+		s->v = tool_grow(s->v, &s->cap, sizeof(*s->v), 4096);
 	s->v[s->n++] = name;
 }
 
@@ -149,7 +121,7 @@ static void read_lto_names(const struct elf_file *lto, struct names *funcs, stru
 		const char *name;
 
 		if (!gelf_getsym(data, (int)i, &sym))
-			fail("bad symbol", lto->path);
+			tool_fail(lto->path, "bad symbol");
 		name = elf_strptr(lto->elf, lto->symtab_hdr.sh_link, sym.st_name);
 		if (!name || !*name)
 			continue;
@@ -174,7 +146,7 @@ static size_t hide_missing(struct elf_file *plain, const struct names *funcs,
 		const char *name, *kind;
 
 		if (!gelf_getsym(data, (int)i, &sym))
-			fail("bad symbol", plain->path);
+			tool_fail(plain->path, "bad symbol");
 		name = elf_strptr(plain->elf, plain->symtab_hdr.sh_link, sym.st_name);
 		if (!name || !*name)
 			continue;
@@ -187,7 +159,7 @@ static size_t hide_missing(struct elf_file *plain, const struct names *funcs,
 		printf("%s %s\n", kind, name);
 		sym.st_info = GELF_ST_INFO(GELF_ST_BIND(sym.st_info), STT_NOTYPE);
 		if (!gelf_update_sym(data, (int)i, &sym))
-			fail("cannot update a symbol", plain->path);
+			tool_fail(plain->path, "cannot update a symbol");
 		hidden++;
 	}
 	if (hidden)
@@ -201,11 +173,9 @@ int main(int argc, char **argv)
 	struct names funcs = { 0 }, percpu = { 0 };
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: ltoguard-btf LTO-VMLINUX PLAIN-VMLINUX\n");
+		fprintf(stderr, "usage: " TOOL " LTO-VMLINUX PLAIN-VMLINUX\n");
 		return 2;
 	}
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		fail("libelf", argv[0]);
 	open_elf(&lto, argv[1], false);
 	open_elf(&plain, argv[2], true);
 	read_lto_names(&lto, &funcs, &percpu);
@@ -213,7 +183,7 @@ int main(int argc, char **argv)
 		/* keep the file's layout: only symbol types change */
 		elf_flagelf(plain.elf, ELF_C_SET, ELF_F_LAYOUT);
 		if (elf_update(plain.elf, ELF_C_WRITE) < 0)
-			fail("cannot write", plain.path);
+			tool_fail(plain.path, "cannot write");
 	}
 	elf_end(plain.elf);
 	elf_end(lto.elf);

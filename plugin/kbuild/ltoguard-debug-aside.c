@@ -34,17 +34,9 @@
  * gone or moved) is an error, and OBJ is left as objtool wrote it.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
 #define TOOL "ltoguard-debug-aside"
+#include "ltoguard-elf.h"
+
 static const char stash_magic[8] = "LTOGDA1";
 
 struct object {
@@ -70,47 +62,18 @@ struct symbols {
 	unsigned char *info;
 };
 
-static void die(const char *path, const char *what)
-{
-	int err = elf_errno();
-
-	if (err)
-		fprintf(stderr, TOOL ": error: %s: %s: %s\n", path, what, elf_errmsg(err));
-	else
-		fprintf(stderr, TOOL ": error: %s: %s\n", path, what);
-	exit(2);
-}
-
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (!p) {
-		perror(TOOL);
-		exit(2);
-	}
-	return p;
-}
-
 static void open_object(struct object *o, const char *path)
 {
 	o->path = path;
-	o->fd = open(path, O_RDWR);
-	if (o->fd < 0) {
-		perror(path);
-		exit(2);
-	}
-	o->elf = elf_begin(o->fd, ELF_C_RDWR, NULL);
-	if (!o->elf || elf_kind(o->elf) != ELF_K_ELF || gelf_getclass(o->elf) == ELFCLASSNONE)
-		die(path, "not an ELF file");
+	o->elf = tool_open_elf(path, true, &o->fd);
 	if (elf_getshdrstrndx(o->elf, &o->shstrndx))
-		die(path, "no section name table");
+		tool_fail(path, "no section name table");
 }
 
 static void write_object(struct object *o)
 {
 	if (elf_update(o->elf, ELF_C_WRITE) < 0)
-		die(o->path, "cannot write");
+		tool_fail(o->path, "cannot write");
 	elf_end(o->elf);
 	close(o->fd);
 }
@@ -120,7 +83,7 @@ static const char *section_name(const struct object *o, Elf_Scn *scn, GElf_Shdr 
 	const char *name;
 
 	if (!gelf_getshdr(scn, hdr))
-		die(o->path, "bad section header");
+		tool_fail(o->path, "bad section header");
 	name = elf_strptr(o->elf, o->shstrndx, hdr->sh_name);
 	return name ? name : "";
 }
@@ -155,7 +118,7 @@ static Elf_Scn *symbol_table(const struct object *o, GElf_Shdr *hdr)
 		if (hdr->sh_type == SHT_SYMTAB)
 			return scn;
 	}
-	die(o->path, "no symbol table");
+	tool_fail(o->path, "no symbol table");
 	return NULL;
 }
 
@@ -166,23 +129,23 @@ static void read_symbols(const struct object *o, struct symbols *s)
 	Elf_Data *data = elf_getdata(scn, NULL);
 
 	if (!data || !hdr.sh_entsize)
-		die(o->path, "bad symbol table");
+		tool_fail(o->path, "bad symbol table");
 	s->n = hdr.sh_size / hdr.sh_entsize;
 	s->first_global = hdr.sh_info;
 	if (s->first_global > s->n)
-		die(o->path, "bad symbol table (its first global is past its end)");
-	s->name = xmalloc(s->n * sizeof(*s->name));
-	s->info = xmalloc(s->n);
+		tool_fail(o->path, "bad symbol table (its first global is past its end)");
+	s->name = tool_malloc(s->n * sizeof(*s->name));
+	s->info = tool_malloc(s->n);
 	for (size_t i = 0; i < s->n; i++) {
 		GElf_Sym sym;
 		const char *name;
 
 		if (!gelf_getsym(data, (int)i, &sym))
-			die(o->path, "bad symbol");
+			tool_fail(o->path, "bad symbol");
 		name = elf_strptr(o->elf, hdr.sh_link, sym.st_name);
 		s->name[i] = strdup(name ? name : "");
 		if (!s->name[i])
-			die(o->path, "out of memory");
+			tool_fail(o->path, "out of memory");
 		s->info[i] = sym.st_info;
 	}
 }
@@ -191,10 +154,8 @@ static void read_symbols(const struct object *o, struct symbols *s)
 
 static void put_bytes(FILE *f, const void *p, size_t n, const char *path)
 {
-	if (n && fwrite(p, 1, n, f) != n) {
-		perror(path);
-		exit(2);
-	}
+	if (n && fwrite(p, 1, n, f) != n)
+		tool_fail_errno(path);
 }
 
 static void put_u64(FILE *f, uint64_t v, const char *path)
@@ -205,7 +166,7 @@ static void put_u64(FILE *f, uint64_t v, const char *path)
 static void get_bytes(FILE *f, void *p, size_t n, const char *path)
 {
 	if (n && fread(p, 1, n, f) != n)
-		die(path, "not a stash of " TOOL " (truncated)");
+		tool_fail(path, "not a stash of " TOOL " (truncated)");
 }
 
 /* a count or size from the stash, no larger than what is left of it */
@@ -215,14 +176,14 @@ static size_t get_size(FILE *f, const char *path, long file_size)
 
 	get_bytes(f, &v, sizeof(v), path);
 	if (v > (uint64_t)file_size)
-		die(path, "not a stash of " TOOL " (bad size)");
+		tool_fail(path, "not a stash of " TOOL " (bad size)");
 	return (size_t)v;
 }
 
 static char *get_string(FILE *f, const char *path, long file_size)
 {
 	size_t n = get_size(f, path, file_size);
-	char *s = xmalloc(n + 1);
+	char *s = tool_malloc(n + 1);
 
 	get_bytes(f, s, n, path);
 	s[n] = '\0';
@@ -246,7 +207,7 @@ static void set_aside(struct object *o, Elf_Scn *scn, FILE *stash, const char *p
 	Elf_Data *data = elf_getdata(scn, NULL);
 
 	if (data && elf_getdata(scn, data))
-		die(o->path, "a section of more than one piece");
+		tool_fail(o->path, "a section of more than one piece");
 	put_u64(stash, elf_ndxscn(scn), path);
 	put_string(stash, name, path);
 	put_u64(stash, data ? data->d_type : ELF_T_BYTE, path);
@@ -276,10 +237,8 @@ static int put(const char *obj, const char *path)
 	while ((scn = elf_nextscn(o.elf, scn)))
 		n += goes_aside(&o, scn);
 	stash = fopen(path, "wb");
-	if (!stash) {
-		perror(path);
-		exit(2);
-	}
+	if (!stash)
+		tool_fail_errno(path);
 	put_bytes(stash, stash_magic, sizeof(stash_magic), path);
 	put_u64(stash, syms.n, path);
 	put_u64(stash, syms.first_global, path);
@@ -291,10 +250,8 @@ static int put(const char *obj, const char *path)
 	while ((scn = elf_nextscn(o.elf, scn)))
 		if (goes_aside(&o, scn))
 			set_aside(&o, scn, stash, path);
-	if (fclose(stash)) {
-		perror(path);
-		exit(2);
-	}
+	if (fclose(stash))
+		tool_fail_errno(path);
 	if (n)	/* without debug info there is nothing to rewrite */
 		write_object(&o);
 	return 0;
@@ -315,27 +272,25 @@ static void read_stash(struct stash *st, const char *path)
 	char magic[sizeof(stash_magic)];
 	long size;
 
-	if (!f) {
-		perror(path);
-		exit(2);
-	}
+	if (!f)
+		tool_fail_errno(path);
 	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
-		die(path, "cannot read");
+		tool_fail(path, "cannot read");
 	get_bytes(f, magic, sizeof(magic), path);
 	if (memcmp(magic, stash_magic, sizeof(magic)))
-		die(path, "not a stash of " TOOL);
+		tool_fail(path, "not a stash of " TOOL);
 	st->syms.n = get_size(f, path, size);
 	st->syms.first_global = get_size(f, path, size);
 	if (st->syms.first_global > st->syms.n)
-		die(path, "not a stash of " TOOL " (bad symbol table)");
-	st->syms.name = xmalloc(st->syms.n * sizeof(char *));
-	st->syms.info = xmalloc(st->syms.n);
+		tool_fail(path, "not a stash of " TOOL " (bad symbol table)");
+	st->syms.name = tool_malloc(st->syms.n * sizeof(char *));
+	st->syms.info = tool_malloc(st->syms.n);
 	for (size_t i = 0; i < st->syms.n; i++) {
 		get_bytes(f, &st->syms.info[i], 1, path);
 		st->syms.name[i] = get_string(f, path, size);
 	}
 	st->n = get_size(f, path, size);
-	st->sec = xmalloc(st->n * sizeof(*st->sec));
+	st->sec = tool_malloc(st->n * sizeof(*st->sec));
 	for (size_t i = 0; i < st->n; i++) {
 		struct aside *a = &st->sec[i];
 
@@ -344,7 +299,7 @@ static void read_stash(struct stash *st, const char *path)
 		a->type = (Elf_Type)get_size(f, path, size);
 		a->align = get_size(f, path, size);
 		a->size = get_size(f, path, size);
-		a->bytes = xmalloc(a->size);
+		a->bytes = tool_malloc(a->size);
 		get_bytes(f, a->bytes, a->size, path);
 	}
 	fclose(f);
@@ -368,7 +323,7 @@ static void sort_globals(struct globals *g, const struct symbols *s)
 {
 	g->syms = s;
 	g->n = s->n - s->first_global;
-	g->index = xmalloc(g->n * sizeof(*g->index));
+	g->index = tool_malloc(g->n * sizeof(*g->index));
 	for (size_t i = 0; i < g->n; i++)
 		g->index[i] = s->first_global + i;
 	sorting = s;
@@ -392,7 +347,7 @@ static size_t find_global(const struct globals *g, const char *name)
 /* Old symbol index -> the index that symbol has in NOW */
 static size_t *renumbering(const struct symbols *was, const struct symbols *now, const char *obj)
 {
-	size_t *to = xmalloc(was->n * sizeof(*to));
+	size_t *to = tool_malloc(was->n * sizeof(*to));
 	struct globals g;
 
 	sort_globals(&g, now);
@@ -422,7 +377,7 @@ static void renumber_relocations(const struct object *o, Elf_Data *data, bool re
 	size_t n;
 
 	if (!entry)
-		die(obj, "a relocation section of an unknown kind");
+		tool_fail(obj, "a relocation section of an unknown kind");
 	n = data->d_size / entry;
 
 	for (size_t i = 0; i < n; i++) {
@@ -431,18 +386,18 @@ static void renumber_relocations(const struct object *o, Elf_Data *data, bool re
 		size_t sym;
 
 		if (rela ? !gelf_getrela(data, (int)i, &r) : !gelf_getrel(data, (int)i, &rel))
-			die(obj, "bad relocation");
+			tool_fail(obj, "bad relocation");
 		if (!rela) {
 			r.r_offset = rel.r_offset;
 			r.r_info = rel.r_info;
 		}
 		sym = GELF_R_SYM(r.r_info);
 		if (sym >= nsyms)
-			die(obj, "a relocation names no symbol of the stash");
+			tool_fail(obj, "a relocation names no symbol of the stash");
 		r.r_info = GELF_R_INFO(to[sym], GELF_R_TYPE(r.r_info));
 		rel.r_info = r.r_info;
 		if (rela ? !gelf_update_rela(data, (int)i, &r) : !gelf_update_rel(data, (int)i, &rel))
-			die(obj, "cannot renumber a relocation");
+			tool_fail(obj, "cannot renumber a relocation");
 	}
 }
 
@@ -462,7 +417,7 @@ static void put_back(struct object *o, struct aside *a, const size_t *to, size_t
 		exit(2);
 	}
 	if (!data && !(data = elf_newdata(scn)))
-		die(o->path, "cannot restore a section");
+		tool_fail(o->path, "cannot restore a section");
 	data->d_buf = a->bytes;
 	data->d_size = a->size;
 	data->d_type = a->type;
@@ -494,8 +449,6 @@ static int back(const char *obj, const char *path)
 
 int main(int argc, char **argv)
 {
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		die("libelf", "version mismatch");
 	if (argc == 4 && !strcmp(argv[1], "put"))
 		return put(argv[2], argv[3]);
 	if (argc == 4 && !strcmp(argv[1], "back"))

@@ -48,16 +48,8 @@
  * describe other code.
  */
 #define _POSIX_C_SOURCE 200809L /* strndup */
-#include <errno.h>
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
+#define TOOL "ltoguard-kcheck"
+#include "ltoguard-elf.h"
 
 struct sym {
 	uint64_t addr, size;
@@ -80,20 +72,10 @@ struct addrs {
 	size_t n, cap;
 };
 
-static void die(const char *what, const char *path)
-{
-	fprintf(stderr, "ltoguard-kcheck: %s: %s\n", path, what);
-	exit(2);
-}
-
 static void push(struct addrs *a, uint64_t x)
 {
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 1024;
-		a->v = realloc(a->v, a->cap * sizeof(*a->v));
-		if (!a->v)
-			die("out of memory", "addrs");
-	}
+	if (a->n == a->cap)
+		a->v = tool_grow(a->v, &a->cap, sizeof(*a->v), 1024);
 	a->v[a->n++] = x;
 }
 
@@ -126,19 +108,6 @@ static bool contains(const struct addrs *a, uint64_t x)
 }
 
 /* ------------------------------------------------------------ ELF input */
-
-static Elf *open_elf(const char *path, int *fd)
-{
-	Elf *elf;
-
-	*fd = open(path, O_RDONLY);
-	if (*fd < 0)
-		die(strerror(errno), path);
-	elf = elf_begin(*fd, ELF_C_READ, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF)
-		die("not an ELF file", path);
-	return elf;
-}
 
 /* ELF's GNU build ID (its .note.gnu.build-id) into ID, *LEN bytes; false
  * if it has none. */
@@ -173,11 +142,11 @@ static void check_same_build(const struct image *im, const char *symbols)
 	size_t na, nb;
 
 	if (!build_id(im->elf, a, &na))
-		die("no GNU build ID to match --symbols with", im->path);
+		tool_fail(im->path, "no GNU build ID to match --symbols with");
 	if (!build_id(im->symelf, b, &nb))
-		die("no GNU build ID to match the image with", symbols);
+		tool_fail(symbols, "no GNU build ID to match the image with");
 	if (na != nb || memcmp(a, b, na) != 0)
-		die("not the build of the image (another GNU build ID)", symbols);
+		tool_fail(symbols, "not the build of the image (another GNU build ID)");
 }
 
 /* IM: the ELF PATH, with the symbols of SYMBOLS (NULL: its own). */
@@ -188,8 +157,8 @@ static void open_image(struct image *im, const char *path, const char *symbols)
 	size_t cap = 0;
 
 	im->path = path;
-	im->elf = open_elf(path, &im->fd);
-	im->symelf = symbols ? open_elf(symbols, &im->symfd) : im->elf;
+	im->elf = tool_open_elf(path, false, &im->fd);
+	im->symelf = symbols ? tool_open_elf(symbols, false, &im->symfd) : im->elf;
 	if (symbols)
 		check_same_build(im, symbols);
 	im->is64 = gelf_getclass(im->elf) == ELFCLASS64;
@@ -197,24 +166,20 @@ static void open_image(struct image *im, const char *path, const char *symbols)
 		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB)
 			im->symtab = scn;
 	if (!im->symtab)
-		die("no symbol table (stripped? --symbols names a vmlinux that has one)",
-		    symbols ? symbols : path);
+		tool_fail(symbols ? symbols : path,
+			  "no symbol table (stripped? --symbols names a vmlinux that has one)");
 
 	Elf_Data *d = elf_getdata(im->symtab, NULL);
 	gelf_getshdr(im->symtab, &sh);
 	if (!sh.sh_entsize)
-		die("symbol table with entry size 0", path);
+		tool_fail(path, "symbol table with entry size 0");
 	for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
 		GElf_Sym s;
 
 		if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC || !s.st_size)
 			continue;
-		if (im->nfuncs == cap) {
-			cap = cap ? 2 * cap : 4096;
-			im->funcs = realloc(im->funcs, cap * sizeof(*im->funcs));
-			if (!im->funcs)
-				die("out of memory", path);
-		}
+		if (im->nfuncs == cap)
+			im->funcs = tool_grow(im->funcs, &cap, sizeof(*im->funcs), 4096);
 		const char *name = elf_strptr(im->symelf, sh.sh_link, s.st_name);
 
 		im->funcs[im->nfuncs++] = (struct sym){ s.st_value, s.st_size, name ? name : "?" };
@@ -448,12 +413,8 @@ static void add_name(struct names *s, const char *full)
 	for (size_t i = 0; i < s->n; i++)
 		if (strlen(s->v[i]) == len && strncmp(s->v[i], full, len) == 0)
 			return;
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 64;
-		s->v = realloc(s->v, s->cap * sizeof(*s->v));
-		if (!s->v)
-			die("out of memory", "names");
-	}
+	if (s->n == s->cap)
+		s->v = tool_grow(s->v, &s->cap, sizeof(*s->v), 64);
 	s->v[s->n] = strndup(full, len);
 	s->n++;
 }
@@ -768,7 +729,7 @@ static unsigned config_checks(const char *config)
 	bool objtool = false;
 
 	if (!f)
-		die(strerror(errno), config);
+		tool_fail_errno(config);
 	while (fgets(line, sizeof(line), f)) {
 		objtool |= line_sets(line, "CONFIG_OBJTOOL");
 		for (enum check c = 0; c < NCHECKS; c++)
@@ -829,8 +790,6 @@ int main(int argc, char **argv)
 			 slash ? (int)(slash - path + 1) : 0, path);
 		config = defconfig;
 	}
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		die("libelf too old", path);
 	open_image(&im, path, symbols);
 	if (baseline)
 		open_image(&base, baseline, NULL);

@@ -98,7 +98,7 @@ run_kcheck_tests() {
 	fi
 	run_kcheck_symbols_tests
 	out=$("$KCHECK" /nonexistent/vmlinux 2>&1)
-	if [ $? -eq 2 ] && grep -q 'ltoguard-kcheck: /nonexistent/vmlinux: No such file' <<<"$out"; then
+	if [ $? -eq 2 ] && grep -q 'ltoguard-kcheck: error: /nonexistent/vmlinux: No such file' <<<"$out"; then
 		ok "kcheck: a missing vmlinux is an error naming it"
 	else
 		bad "kcheck: a missing vmlinux: $out"

@@ -71,6 +71,7 @@ run_ltrans_tests() {
 	run_ltrans_whole_test "$d"
 	run_ltrans_ibt_test "$d"
 	run_ltrans_cache_test "$d"
+	run_ltrans_first_kallsyms_test "$d-kallsyms"
 	run_ltrans_debug_test "$d-debug"
 	run_ltrans_clash_test "$d-clash"
 	run_ltrans_static_names_test "$d-names"
@@ -390,6 +391,79 @@ run_ltrans_cache_default_test() {
 		ok "ltrans: the LTO code cache is on by default, a keep file's content is in its key, LTOGUARD_LTO_CACHE=0 runs LTO and removes it, another value is an error ($runs)"
 	else
 		bad "ltrans: the cache by default, keep file: links '$runs': $(grep -v '^$' "$d/link.log" | head -n3)"
+	fi
+}
+
+# kallsyms_61: Linux 6.1's scripts/kallsyms, built once from
+# linux-source-6.1 (one C file, no kernel header)
+kallsyms_61() {
+	local dir=$TOP/build/kallsyms-6.1 src=linux-source-6.1
+	if [ ! -x "$dir/kallsyms" ]; then
+		[ -f /usr/src/$src.tar.xz ] || return 1
+		rm -rf "$dir" && mkdir -p "$dir" &&
+			tar xf /usr/src/$src.tar.xz -C "$dir" $src/scripts/kallsyms.c &&
+			$CC -O2 -o "$dir/kallsyms" "$dir/$src/scripts/kallsyms.c" || return 1
+	fi
+	echo "$dir/kallsyms"
+}
+
+# kallsyms_link DIR OUTPUT [KALLSYMS-OBJECT]: one of 6.1 link-vmlinux.sh's
+# links (kallsyms_step), in a tree with kbuild's kconfig and exported
+# assembler flags, then its kallsyms object OUTPUT.o as kallsyms_step
+# makes it
+kallsyms_link() {
+	local d=$1 out=$2
+	shift 2
+	(cd "$d" && export CC LINUXINCLUDE="-I$d/include" &&
+		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
+			"$TOP/plugin/kbuild/ltoguard-ld" -e entry -o "$out" head.o a.o b.o k.o "$@" &&
+		nm -n "$out" >"$out.syms" && scripts/kallsyms --all-symbols "$out.syms" >"$out.S" &&
+		$CC $LINUXINCLUDE -c -o "$out.o" "$out.S") >>"$d/link.log" 2>&1
+}
+
+# kallsyms_steps DIR: link-vmlinux.sh's three links as 6.1 makes them,
+# the kallsyms object of each in the next; "OUTPUT:objtool" (LTO ran) or
+# "OUTPUT:lto-reused" for each (cache_runs)
+kallsyms_steps() {
+	rm -f "$1/ld.log" "$1"/.tmp_vmlinux.ltoguard-lto.*
+	kallsyms_link "$1" .tmp_vmlinux.kallsyms1 && kallsyms_link "$1" .tmp_vmlinux.kallsyms2 .tmp_vmlinux.kallsyms1.o &&
+		kallsyms_link "$1" vmlinux .tmp_vmlinux.kallsyms2.o && cache_runs "$1"
+}
+
+# 6.1's kallsyms tables are weak (kernel/kallsyms_internal.h), undefined
+# in link-vmlinux.sh's first link, which has no kallsyms object: with
+# CONFIG_KALLSYMS ltoguard-ld links an empty one made by scripts/kallsyms
+# into it, as 6.12 does, so every link has the same resolutions and LTO
+# runs once.  The code is that of a link that runs LTO with the real
+# tables.  Control: the tree without CONFIG_KALLSYMS, where ltoguard-ld
+# adds nothing, runs LTO twice.
+run_ltrans_first_kallsyms_test() {
+	local d=$1 tool runs control
+	if ! tool=$(kallsyms_61); then
+		bad "ltrans: cannot build 6.1's scripts/kallsyms (apt-get install linux-source-6.1)"
+		return
+	fi
+	ltrans_tree "$d" || { bad "ltrans kallsyms: the test objects do not build"; return; }
+	mkdir -p "$d/scripts" "$d/include/config" "$d/include/asm"
+	cp "$tool" "$d/scripts/kallsyms"
+	printf '#define BITS_PER_LONG 64\n' >"$d/include/asm/bitsperlong.h"
+	printf 'extern const unsigned int kallsyms_num_syms __attribute__((weak));\n__attribute__((used)) unsigned int num(void) { return &kallsyms_num_syms ? kallsyms_num_syms : 0; }\n' >"$d/k.c"
+	printf '.section .note.GNU-stack, "", @progbits\n.text\n.globl _text\n_text: ret\n' >"$d/head.S"
+	(cd "$d" && $CC -O2 -flto -ffat-lto-objects -fplugin="$PLUGIN" -c k.c -o k.o && $CC -c head.S -o head.o) ||
+		{ bad "ltrans kallsyms: k.o, head.o"; return; }
+	: >"$d/link.log"
+	printf 'CONFIG_KALLSYMS=y\nCONFIG_KALLSYMS_ALL=y\n' >"$d/include/config/auto.conf"
+	runs=$(kallsyms_steps "$d") && cp "$d/vmlinux" "$d/vmlinux.once" &&
+		(cd "$d" && env LTOGUARD_LTO_CACHE=0 CC="$CC" LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" \
+			"$TOP/plugin/kbuild/ltoguard-ld" -e entry -o vmlinux head.o a.o b.o k.o .tmp_vmlinux.kallsyms2.o) >>"$d/link.log" 2>&1
+	printf 'CONFIG_KALLSYMS_ALL=y\n' >"$d/include/config/auto.conf"
+	control=$(kallsyms_steps "$d")
+	if [ "$runs" = ".tmp_vmlinux.kallsyms1:objtool .tmp_vmlinux.kallsyms2:lto-reused vmlinux:lto-reused" ] &&
+	   cmp -s <(objdump -d "$d/vmlinux.once" | tail -n +3) <(objdump -d "$d/vmlinux" | tail -n +3) &&
+	   [ "$control" = ".tmp_vmlinux.kallsyms1:objtool .tmp_vmlinux.kallsyms2:objtool vmlinux:lto-reused" ]; then
+		ok "ltrans: 6.1's weak kallsyms tables: an empty kallsyms object in the first link, LTO runs once ($runs), the code of an LTO run with the real tables; without CONFIG_KALLSYMS twice ($control)"
+	else
+		bad "ltrans: 6.1's kallsyms links: '$runs', control '$control': $(grep -v '^$' "$d/link.log" | head -n3)"
 	fi
 }
 

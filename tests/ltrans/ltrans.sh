@@ -418,7 +418,7 @@ kallsyms_link() {
 		env LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" LTOGUARD_LD_LOG=ld.log \
 			"$TOP/plugin/kbuild/ltoguard-ld" -e entry -o "$out" head.o a.o b.o k.o "$@" &&
 		nm -n "$out" >"$out.syms" && scripts/kallsyms --all-symbols "$out.syms" >"$out.S" &&
-		$CC $LINUXINCLUDE -c -o "$out.o" "$out.S") >>"$d/link.log" 2>&1
+		$CC "$LINUXINCLUDE" -c -o "$out.o" "$out.S") >>"$d/link.log" 2>&1
 }
 
 # kallsyms_steps DIR: link-vmlinux.sh's three links as 6.1 makes them,

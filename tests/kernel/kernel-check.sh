@@ -92,6 +92,14 @@ all_funcs() {
 	readelf -sW "$1" | awk '$4 == "FUNC"' | wc -l
 }
 
+# lto_runs LOG: "RUNS LINKS": of the vmlinux links in ltoguard-ld's log
+# ("OUTPUT SECONDS PEAK-KB" each), how many ran LTO; the others reused
+# the LTO code ("OUTPUT:lto-reused N", ltoguard-ltrans)
+lto_runs() {
+	awk 'NF == 3 && $1 !~ /:/ { links++ } $1 ~ /:lto-reused$/ { reused++ }
+		END { print links - reused, links + 0 }' "$1"
+}
+
 # exported names of a vmlinux: its __ksymtab_NAME labels
 exports_of() {
 	# not the section symbols __ksymtab_gpl and __ksymtab_strings, which
@@ -635,6 +643,14 @@ main() {
 				ok "$k LTO happened: global functions $pg -> $lg, all functions $pa -> $la, $inl global functions called in the plain kernel inlined into every caller"
 			else
 				bad "$k LTO did not happen: global functions $pg -> $lg, all functions $pa -> $la, $inl inlined everywhere"
+			fi
+			# one LTO run per build: the kallsyms and BTF links reuse its
+			# code (the LTO code cache, 6.1's first kallsyms object)
+			read -r runs links < <(lto_runs "$o/lto-link.log")
+			if [ "$runs" -eq 1 ]; then
+				ok "$k LTO+ltoguard: LTO ran once; the other $((links - 1)) vmlinux links reused its code"
+			else
+				bad "$k LTO+ltoguard: LTO ran in $runs of the $links vmlinux links ($o/lto-link.log)"
 			fi
 		fi
 

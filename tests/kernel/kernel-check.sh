@@ -487,9 +487,13 @@ plugin_control() {
 		if [ "$c" -gt 0 ]; then
 			ok "$k control without ltoguard does not compile ($c failed objects before make stopped; $(grep -m1 -o 'error: .*' "$o/build.log"))"
 			row "$k" control "no-compile:$c"
-		else
+		elif [ "$n" -gt 0 ]; then
 			ok "$k control without ltoguard fails to link ($n undefined references)"
 			row "$k" control "no-link:$n"
+		else
+			# stopped, killed, out of disk: no evidence either way
+			bad "$k control without ltoguard failed, but neither to compile nor to link: $(grep -m1 -E 'Error|Terminated|Killed' "$o/build.log")"
+			row "$k" control "failed"
 		fi
 	elif ! boot "$o" "$arch"; then
 		ok "$k control without ltoguard links but does not boot"

@@ -77,8 +77,10 @@ static inline void *tool_grow(void *v, size_t *cap, size_t size, size_t first)
 }
 
 /* PATH as an ELF file, read-only or (WRITE) for elf_update; its file
- * descriptor goes to *FD.  A file that is not ELF is an error. */
-static inline Elf *tool_open_elf(const char *path, bool write, int *fd)
+ * descriptor goes to *FD, and the index of its section name table to
+ * *SHSTRNDX unless that is NULL.  A file that is not ELF, or has no
+ * section name table to give, is an error. */
+static inline Elf *tool_open_elf(const char *path, bool write, int *fd, size_t *shstrndx)
 {
 	Elf *elf;
 
@@ -90,6 +92,8 @@ static inline Elf *tool_open_elf(const char *path, bool write, int *fd)
 	elf = elf_begin(*fd, write ? ELF_C_RDWR : ELF_C_READ, NULL);
 	if (!elf || elf_kind(elf) != ELF_K_ELF || gelf_getclass(elf) == ELFCLASSNONE)
 		tool_fail(path, "not an ELF file");
+	if (shstrndx && elf_getshdrstrndx(elf, shstrndx))
+		tool_fail(path, "no section name table");
 	return elf;
 }
 

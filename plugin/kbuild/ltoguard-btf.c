@@ -58,9 +58,7 @@ static void open_elf(struct elf_file *f, const char *path, bool write)
 	size_t shstrndx;
 
 	f->path = path;
-	f->elf = tool_open_elf(path, write, &f->fd);
-	if (elf_getshdrstrndx(f->elf, &shstrndx))
-		tool_fail(path, "no section name table");
+	f->elf = tool_open_elf(path, write, &f->fd, &shstrndx);
 	f->symtab = NULL;
 	f->percpu = 0;
 	while ((scn = elf_nextscn(f->elf, scn))) {

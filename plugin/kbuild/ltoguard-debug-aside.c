@@ -65,9 +65,7 @@ struct symbols {
 static void open_object(struct object *o, const char *path)
 {
 	o->path = path;
-	o->elf = tool_open_elf(path, true, &o->fd);
-	if (elf_getshdrstrndx(o->elf, &o->shstrndx))
-		tool_fail(path, "no section name table");
+	o->elf = tool_open_elf(path, true, &o->fd, &o->shstrndx);
 }
 
 static void write_object(struct object *o)

@@ -157,8 +157,8 @@ static void open_image(struct image *im, const char *path, const char *symbols)
 	size_t cap = 0;
 
 	im->path = path;
-	im->elf = tool_open_elf(path, false, &im->fd);
-	im->symelf = symbols ? tool_open_elf(symbols, false, &im->symfd) : im->elf;
+	im->elf = tool_open_elf(path, false, &im->fd, NULL);
+	im->symelf = symbols ? tool_open_elf(symbols, false, &im->symfd, NULL) : im->elf;
 	if (symbols)
 		check_same_build(im, symbols);
 	im->is64 = gelf_getclass(im->elf) == ELFCLASS64;

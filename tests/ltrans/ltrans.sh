@@ -454,8 +454,7 @@ run_ltrans_first_kallsyms_test() {
 	: >"$d/link.log"
 	printf 'CONFIG_KALLSYMS=y\nCONFIG_KALLSYMS_ALL=y\n' >"$d/include/config/auto.conf"
 	runs=$(kallsyms_steps "$d") && cp "$d/vmlinux" "$d/vmlinux.once" &&
-		(cd "$d" && env LTOGUARD_LTO_CACHE=0 CC="$CC" LTOGUARD_CC="$CC" LTOGUARD_LTO="-fplugin=$PLUGIN" \
-			"$TOP/plugin/kbuild/ltoguard-ld" -e entry -o vmlinux head.o a.o b.o k.o .tmp_vmlinux.kallsyms2.o) >>"$d/link.log" 2>&1
+		LTOGUARD_LTO_CACHE=0 kallsyms_link "$d" vmlinux .tmp_vmlinux.kallsyms2.o
 	printf 'CONFIG_KALLSYMS_ALL=y\n' >"$d/include/config/auto.conf"
 	control=$(kallsyms_steps "$d")
 	if [ "$runs" = ".tmp_vmlinux.kallsyms1:objtool .tmp_vmlinux.kallsyms2:lto-reused vmlinux:lto-reused" ] &&
